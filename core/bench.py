@@ -1,0 +1,111 @@
+"""Self-play and benchmarks: seeded games between bots, with timing per decision."""
+
+from __future__ import annotations
+
+import statistics
+import time
+from dataclasses import dataclass, field
+from typing import Any
+
+from core.bots import Bot, bot_rng, make_bot
+from core.games import registry
+from core.games.base import Game, State
+
+
+def selfplay(game: Game, levels: list[str], seed: int, options: dict[str, Any] | None = None,
+             bots: list[Bot] | None = None, timings: list[list[float]] | None = None,
+             max_plies: int = 100_000) -> dict[str, Any]:
+    """Play one game between bots (one level per seat) and return its record.
+
+    :raises RuntimeError: if the game does not end within ``max_plies`` actions.
+    """
+    players = len(levels)
+    state = game.new(players, seed, options)
+    seat_bots = bots or [make_bot(game, lv) for lv in levels]
+    actions: list[str] = []
+    while not state["over"]:
+        if len(actions) >= max_plies:
+            raise RuntimeError(f"{game.name} seed {seed} did not end within {max_plies} actions")
+        seat = state["to_move"]
+        bot = seat_bots[seat]
+        legal = game.legal_actions(state)
+        view = game.view(state, seat)
+        t0 = time.perf_counter()
+        action = bot.choose(view, legal, bot_rng(state, bot.level))
+        if timings is not None:
+            timings[seat].append(time.perf_counter() - t0)
+        state = game.apply(state, action).state
+        actions.append(str(action))
+    return {"game": game.name, "players": players, "seed": seed, "options": state["options"],
+            "bots": list(levels), "actions": actions, "state": state}
+
+
+@dataclass
+class _LevelTally:
+    games: int = 0
+    wins: int = 0
+    shared: int = 0
+    scores: list[float] = field(default_factory=list)
+    times: list[float] = field(default_factory=list)
+
+    def report(self) -> dict[str, Any]:
+        ms = sorted(t * 1000 for t in self.times)
+
+        def pct(p: float) -> float:
+            return round(ms[min(len(ms) - 1, int(p * len(ms)))], 3) if ms else 0.0
+
+        decided = self.games - self.shared
+        return {"games": self.games, "wins": self.wins, "shared": self.shared,
+                "win_rate": round(self.wins / self.games, 4) if self.games else 0.0,
+                "decided_win_rate": round(self.wins / decided, 4) if decided else 0.0,
+                "mean_score": round(statistics.fmean(self.scores), 3) if self.scores else 0.0,
+                "decisions": len(ms), "think_ms_p50": pct(0.5), "think_ms_p95": pct(0.95),
+                "think_ms_max": round(ms[-1], 3) if ms else 0.0}
+
+
+def bench(game_name: str, levels: list[str], games: int, seed: int, players: int | None = None,
+          options: dict[str, Any] | None = None) -> dict[str, Any]:
+    """Play ``games`` seeded games, rotating the levels over the seats, and report per level.
+
+    :raises UnknownGame, UnknownLevel, BadOption: for bad arguments.
+    """
+    game = registry.get(game_name)
+    n = players or len(levels)
+    if len(levels) == 1 and n > 1:
+        levels = levels * n
+    if len(levels) != n:
+        raise ValueError(f"--bots names {len(levels)} level(s) for {n} players")
+    game.new(n, seed, options)  # validates players and options before the long run
+    bots = {lv: make_bot(game, lv) for lv in set(levels)}
+    tallies = {lv: _LevelTally() for lv in levels}
+    t_start = time.perf_counter()
+    for i in range(games):
+        seat_levels = [levels[(s + i) % n] for s in range(n)]
+        timings: list[list[float]] = [[] for _ in range(n)]
+        record = selfplay(game, seat_levels, seed + i, options,
+                          bots=[bots[lv] for lv in seat_levels], timings=timings)
+        result = record["state"]["result"]
+        for s, lv in enumerate(seat_levels):
+            t = tallies[lv]
+            t.games += 1
+            if s in result["winners"]:
+                if len(result["winners"]) == 1:
+                    t.wins += 1
+                else:
+                    t.shared += 1
+            t.scores.append(result["scores"][s])
+            t.times.extend(timings[s])
+    elapsed = time.perf_counter() - t_start
+    return {"game": game_name, "players": n, "bots": levels, "games": games, "seed": seed,
+            "options": game.parse_options(options), "seconds": round(elapsed, 3),
+            "games_per_second": round(games / elapsed, 2) if elapsed else None,
+            "levels": {lv: t.report() for lv, t in tallies.items()}}
+
+
+def replay_record(record: dict[str, Any]) -> State:
+    """The final state of a self-play or saved record, replayed from its actions.
+
+    :raises IllegalAction: naming the index of the first refused action.
+    """
+    game = registry.get(record["game"])
+    return game.replay(record["players"], record["seed"], record.get("options"), record["actions"])

@@ -1,0 +1,94 @@
+"""Computer players. Every game has ``random``; game modules add their own levels.
+
+A bot sees only ``game.view(state, seat)`` and the list of legal actions.
+"""
+
+from __future__ import annotations
+
+import importlib
+import random
+from abc import ABC, abstractmethod
+
+from core.errors import UnknownLevel
+from core.games import registry
+from core.games.base import Action, Game, State
+
+LEVELS = ("random", "easy", "normal", "hard")
+
+# Game name -> module with a ``BOTS`` dict of level -> Bot subclass.
+_MODULES = {
+    "thronfolge": "core.bots.thronfolge",
+    "deck-of-spies": "core.bots.deck_of_spies",
+}
+
+
+class Bot(ABC):
+    """A computer player of one level for one game."""
+
+    level: str = "random"
+
+    def __init__(self, game: Game, budget_ms: float | None = None) -> None:
+        self.game = game
+        self.budget_ms = budget_ms
+
+    @abstractmethod
+    def choose(self, view: State, legal: list[Action], rng: random.Random) -> Action:
+        """Pick one of ``legal`` knowing only ``view``."""
+
+    def explain(self, view: State, legal: list[Action], rng: random.Random) -> tuple[Action, str]:
+        """Like ``choose``, with a one-line reason for hints (English; the UI may translate)."""
+        return self.choose(view, legal, rng), ""
+
+
+class RandomBot(Bot):
+    """Plays a uniformly random legal action; works for every game."""
+
+    level = "random"
+
+    def choose(self, view: State, legal: list[Action], rng: random.Random) -> Action:
+        return legal[rng.randrange(len(legal))]
+
+
+def levels(game_name: str) -> list[str]:
+    """The levels available for a game, weakest first."""
+    extra = _game_bots(game_name)
+    return [lv for lv in LEVELS if lv == "random" or lv in extra]
+
+
+def _game_bots(game_name: str) -> dict[str, type[Bot]]:
+    module = _MODULES.get(game_name)
+    if module is None:
+        return {}
+    try:
+        return dict(importlib.import_module(module).BOTS)
+    except ModuleNotFoundError as exc:
+        if exc.name == module:
+            return {}
+        raise
+
+
+def make_bot(game: Game | str, level: str, budget_ms: float | None = None) -> Bot:
+    """A bot of ``level`` for ``game``.
+
+    :raises UnknownLevel: when the game has no such level.
+    """
+    g = registry.get(game) if isinstance(game, str) else game
+    if level == "random":
+        return RandomBot(g, budget_ms)
+    bots = _game_bots(g.name)
+    if level not in bots:
+        have = ", ".join(levels(g.name))
+        raise UnknownLevel(f"{g.name} has no bot level {level!r} (levels: {have})")
+    return bots[level](g, budget_ms)
+
+
+def bot_rng(state: State, salt: str = "") -> random.Random:
+    """A bot's RNG, fixed by the game's seed and the move number, so choices reproduce."""
+    return random.Random(f"bot:{state['seed']}:{state['ply']}:{salt}")
+
+
+def decide(game: Game, state: State, bot: Bot, rng: random.Random | None = None) -> Action:
+    """The bot's action for the seat to move, decided from that seat's view only."""
+    seat = state["to_move"]
+    legal = game.legal_actions(state)
+    return bot.choose(game.view(state, seat), legal, rng or bot_rng(state, bot.level))

@@ -1,0 +1,338 @@
+"""The engine contract every game implements, and the shared parts of it.
+
+A state is a plain JSON value (dicts, lists, strings, ints, bools, None). Every
+state carries ``game``, ``version``, ``seed``, ``options``, ``players``,
+``to_move``, ``over``, ``result`` and ``ply`` (actions applied so far), plus the
+game's own fields. ``apply`` never mutates its input.
+"""
+
+from __future__ import annotations
+
+import json
+import random
+from abc import ABC, abstractmethod
+from dataclasses import dataclass, field
+from typing import Any, Iterable, Protocol
+
+from core.errors import BadOption, BadState, IllegalAction, MalformedAction
+
+State = dict[str, Any]
+Event = dict[str, Any]
+
+COMMON_FIELDS = ("game", "version", "seed", "options", "players", "to_move", "over", "result", "ply")
+
+
+class Action(Protocol):
+    """A small frozen value whose ``str`` is its notation, parsed back by the game."""
+
+    def __str__(self) -> str: ...
+
+
+@dataclass(frozen=True)
+class OptionSpec:
+    """One game option: its key, type and allowed values, with labels for the UI."""
+
+    key: str
+    default: Any
+    choices: tuple[Any, ...] = ()
+    label: dict[str, str] = field(default_factory=dict)
+    help: dict[str, str] = field(default_factory=dict)
+
+    def parse(self, raw: Any) -> Any:
+        """Turn a command-line or stored value into the option's typed value.
+
+        :raises BadOption: when the value is not allowed.
+        """
+        value = raw
+        if isinstance(self.default, bool):
+            if isinstance(raw, str):
+                low = raw.strip().lower()
+                if low in ("true", "1", "yes", "on"):
+                    value = True
+                elif low in ("false", "0", "no", "off"):
+                    value = False
+                else:
+                    raise BadOption(f"option {self.key!r} must be true or false, not {raw!r}")
+            elif not isinstance(raw, bool):
+                raise BadOption(f"option {self.key!r} must be true or false, not {raw!r}")
+        elif isinstance(self.default, int):
+            try:
+                value = int(raw)
+            except (TypeError, ValueError):
+                raise BadOption(f"option {self.key!r} must be a whole number, not {raw!r}") from None
+        elif not isinstance(raw, str):
+            raise BadOption(f"option {self.key!r} must be text, not {raw!r}")
+        if self.choices and value not in self.choices:
+            allowed = ", ".join(str(c) for c in self.choices)
+            raise BadOption(f"option {self.key!r} must be one of {allowed}, not {raw!r}")
+        return value
+
+
+@dataclass(frozen=True)
+class GameInfo:
+    """What the registry, the command line and the UI need to know about a game."""
+
+    name: str
+    title: dict[str, str]
+    min_players: int
+    max_players: int
+    hidden_information: bool
+    options: tuple[OptionSpec, ...] = ()
+    levels: tuple[str, ...] = ("random",)
+    tagline: dict[str, str] = field(default_factory=dict)
+
+    @property
+    def default_players(self) -> int:
+        return self.min_players
+
+
+@dataclass(frozen=True)
+class Outcome:
+    """How a finished game ended: points per seat, the winning seats, and why."""
+
+    scores: tuple[float, ...]
+    winners: tuple[int, ...]
+    reason: str
+
+    @classmethod
+    def from_result(cls, result: dict[str, Any]) -> Outcome:
+        return cls(tuple(result["scores"]), tuple(result["winners"]), str(result.get("reason", "")))
+
+
+@dataclass
+class Step:
+    """The result of ``apply``: the next state and what happened, in order."""
+
+    state: State
+    events: list[Event]
+
+
+def move_event(cards: Iterable[str], src: str, dst: str, seat: int | None = None, **extra: Any) -> Event:
+    """An event saying that cards moved from one place to another (for animation)."""
+    ev: Event = {"type": "move", "cards": list(cards), "from": src, "to": dst}
+    if seat is not None:
+        ev["seat"] = seat
+    ev.update(extra)
+    return ev
+
+
+def copy_json(value: Any) -> Any:
+    """A deep copy of a JSON value; much faster than ``copy.deepcopy``."""
+    if isinstance(value, dict):
+        return {k: copy_json(v) for k, v in value.items()}
+    if isinstance(value, list):
+        return [copy_json(v) for v in value]
+    return value
+
+
+class Game(ABC):
+    """One game's rules. Subclasses fill in the abstract parts; the rest is shared."""
+
+    info: GameInfo
+    version: int = 1
+
+    # --- what each game provides -------------------------------------------------
+
+    @abstractmethod
+    def setup(self, players: int, seed: int, options: dict[str, Any]) -> State:
+        """The game's own fields of a fresh state (common fields are added by ``new``)."""
+
+    @abstractmethod
+    def parse_action(self, text: str) -> Action:
+        """Read an action's notation.
+
+        :raises MalformedAction: when the text is no action of this game.
+        """
+
+    @abstractmethod
+    def legal_actions(self, state: State) -> list[Action]:
+        """What the player to move may do, sorted by notation; empty when the game is over."""
+
+    @abstractmethod
+    def execute(self, state: State, action: Action, events: list[Event]) -> None:
+        """Carry out a legal action on a private copy of the state, appending events."""
+
+    @abstractmethod
+    def view(self, state: State, seat: int | None) -> State:
+        """Everything ``seat`` may know; ``None`` is an onlooker who sees only public cards."""
+
+    @abstractmethod
+    def all_cards(self, state: State) -> list[str]:
+        """Every card in the state, from all of its card fields (for conservation checks)."""
+
+    @abstractmethod
+    def deck(self, state: State) -> list[str]:
+        """The full deck this state was dealt from."""
+
+    def why_illegal(self, state: State, action: Action) -> str | None:
+        """Why an action is not allowed now, or None if it is. Games give better reasons."""
+        if state["over"]:
+            return "the game is over"
+        legal = self.legal_actions(state)
+        if any(str(a) == str(action) for a in legal):
+            return None
+        shown = ", ".join(str(a) for a in legal[:12]) + (" …" if len(legal) > 12 else "")
+        return f"not allowed now; allowed: {shown}"
+
+    def secret_cards(self, state: State, seat: int | None) -> set[str]:
+        """Cards whose faces ``seat`` may not know now; none of them may appear in its view."""
+        return set()
+
+    def check_state(self, state: State) -> None:
+        """Game-specific structural checks beyond card conservation.
+
+        :raises BadState: when the state is inconsistent.
+        """
+
+    def copy_state(self, state: State) -> State:
+        return copy_json(state)
+
+    # --- shared --------------------------------------------------------------------
+
+    @property
+    def name(self) -> str:
+        return self.info.name
+
+    def parse_options(self, options: dict[str, Any] | None) -> dict[str, Any]:
+        """Fill in defaults and check every given option.
+
+        :raises BadOption: for an unknown key or a bad value.
+        """
+        specs = {o.key: o for o in self.info.options}
+        parsed = {k: s.default for k, s in specs.items()}
+        for key, raw in (options or {}).items():
+            if key not in specs:
+                known = ", ".join(sorted(specs)) or "none"
+                raise BadOption(f"{self.name} has no option {key!r} (options: {known})")
+            parsed[key] = specs[key].parse(raw)
+        return parsed
+
+    def new(self, players: int | None = None, seed: int | None = None,
+            options: dict[str, Any] | None = None) -> State:
+        """A fresh game, dealt from ``seed`` (a random seed when None).
+
+        :raises BadOption: for a bad player count or option.
+        """
+        n = self.info.default_players if players is None else players
+        if not isinstance(n, int) or not self.info.min_players <= n <= self.info.max_players:
+            lo, hi = self.info.min_players, self.info.max_players
+            span = str(lo) if lo == hi else f"{lo} to {hi}"
+            raise BadOption(f"{self.name} is for {span} players, not {players!r}")
+        if seed is None:
+            seed = random.SystemRandom().randrange(2**31)
+        if not isinstance(seed, int) or isinstance(seed, bool) or seed < 0:
+            raise BadOption(f"seed must be a non-negative whole number, not {seed!r}")
+        opts = self.parse_options(options)
+        state: State = {"game": self.name, "version": self.version, "seed": seed,
+                        "options": opts, "players": n, "to_move": None, "over": False,
+                        "result": None, "ply": 0}
+        state.update(self.setup(n, seed, opts))
+        return state
+
+    def to_action(self, action: Action | str) -> Action:
+        return self.parse_action(action) if isinstance(action, str) else action
+
+    def is_legal(self, state: State, action: Action | str) -> bool:
+        try:
+            return self.why_illegal(state, self.to_action(action)) is None
+        except MalformedAction:
+            return False
+
+    def apply(self, state: State, action: Action | str) -> Step:
+        """The state after ``action`` and the events it caused; ``state`` is left unchanged.
+
+        :raises MalformedAction: when the text is no action of this game.
+        :raises IllegalAction: when the rules do not allow it now.
+        """
+        act = self.to_action(action)
+        reason = self.why_illegal(state, act)
+        if reason is not None:
+            raise IllegalAction(f"{str(act)!r} is illegal: {reason}")
+        nxt = self.copy_state(state)
+        events: list[Event] = []
+        self.execute(nxt, act, events)
+        nxt["ply"] = state["ply"] + 1
+        return Step(nxt, events)
+
+    def outcome(self, state: State) -> Outcome | None:
+        return Outcome.from_result(state["result"]) if state["over"] else None
+
+    def to_json(self, state: State) -> str:
+        return json.dumps(state, ensure_ascii=False, sort_keys=True)
+
+    def load(self, data: State | str) -> State:
+        """Read and check a saved state.
+
+        :raises BadState: when it is unreadable, from another game, or breaks an invariant.
+        """
+        return validate_state(data, expect=self)
+
+    def replay(self, players: int, seed: int, options: dict[str, Any] | None,
+               actions: Iterable[str]) -> State:
+        """The state reached by applying ``actions`` to a fresh deal.
+
+        :raises IllegalAction: naming the index of the first refused action.
+        """
+        state = self.new(players, seed, options)
+        for i, text in enumerate(actions):
+            try:
+                state = self.apply(state, text).state
+            except (IllegalAction, MalformedAction) as exc:
+                raise IllegalAction(f"action {i} refused: {exc}") from None
+        return state
+
+
+def validate_state(data: State | str, expect: Game | None = None) -> State:
+    """Parse and check a state from any registered game.
+
+    :raises BadState: with the reason it cannot be used.
+    """
+    from core.games import registry  # late import: the registry imports this module
+
+    if isinstance(data, (str, bytes)):
+        try:
+            data = json.loads(data)
+        except (ValueError, UnicodeDecodeError) as exc:
+            raise BadState(f"state is not valid JSON: {exc}") from None
+    if not isinstance(data, dict):
+        raise BadState("state must be a JSON object")
+    missing = [f for f in COMMON_FIELDS if f not in data]
+    if missing:
+        raise BadState(f"state lacks field(s) {', '.join(missing)}")
+    game = registry.get(data["game"]) if expect is None else expect
+    if data["game"] != game.name:
+        raise BadState(f"state is from {data['game']!r}, not {game.name!r}")
+    if data["version"] != game.version:
+        raise BadState(f"state has version {data['version']!r}; this engine reads version {game.version}")
+    if not isinstance(data["seed"], int) or not isinstance(data["ply"], int) or data["ply"] < 0:
+        raise BadState("state has a bad seed or ply")
+    if not isinstance(data["options"], dict):
+        raise BadState("state options must be an object")
+    try:
+        if game.parse_options(data["options"]) != data["options"]:
+            raise BadState("state options are incomplete")
+    except BadOption as exc:
+        raise BadState(f"state options: {exc}") from None
+    n = data["players"]
+    if not isinstance(n, int) or not game.info.min_players <= n <= game.info.max_players:
+        raise BadState(f"state has a bad player count {n!r}")
+    tm = data["to_move"]
+    if data["over"] is True:
+        if tm is not None or not isinstance(data["result"], dict):
+            raise BadState("a finished state needs a result and nobody to move")
+    elif data["over"] is False:
+        if data["result"] is not None or not (isinstance(tm, int) and 0 <= tm < n):
+            raise BadState("a running state needs a seat to move and no result")
+    else:
+        raise BadState("state field 'over' must be true or false")
+    try:
+        cards = game.all_cards(data)
+        deck = game.deck(data)
+        if sorted(cards) != sorted(deck):
+            raise BadState("state's cards do not add up to the game's deck")
+        game.check_state(data)
+    except BadState:
+        raise
+    except (KeyError, TypeError, ValueError, IndexError, AttributeError) as exc:
+        raise BadState(f"state is damaged: {type(exc).__name__}: {exc}") from None
+    return data

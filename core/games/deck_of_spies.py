@@ -1,0 +1,609 @@
+"""Deck of Spies: a solitaire deck-builder (rules: deck-of-spies.de.txt, RULINGS.md S-1 … S-7.2).
+
+State fields besides the common ones (cards in ``core.cards`` notation; every pile is
+listed **bottom card first, top card last**):
+
+- ``spies``: the face-up spy deck; ``spies[-1]`` is the current spy. J–K lie at the
+  bottom, 8–10 above them, 5–7 on top (S-1).
+- ``hand``: the player's hand, kept sorted (suit, then rank).
+- ``draw``: the player's face-down draw pile; ``draw[-1]`` is drawn next.
+- ``discard``: the player's own face-up discard pile; ``discard[-1]`` is on top.
+- ``spy_discard``: countered and assassinated spies and retired cards (S-1.3).
+- ``removed``: aces sacrificed by assassination (S-4).
+- ``phase``: ``"play"`` (counter, recruit or assassinate), ``"retire"`` (after a counter or
+  recruit while the hand holds a pair: retire or ``done``, S-5) or ``"over"``.
+- ``shuffles``: how many shuffles happened since the deal. The n-th shuffle (n ≥ 1) of a
+  pile uses ``random.Random(f"{seed}:{n}")`` on the pile's cards in sorted order, so every
+  shuffle is reproducible from the seed alone and does not depend on discard order.
+
+Game numbers: a deal's seed is shown as a six-digit game number (``game_number``);
+typeable numbers keep seeds below 10**6 (``NUMBER_SPACE``). Larger seeds still work and
+are shown in full.
+"""
+
+from __future__ import annotations
+
+import datetime as _dt
+import hashlib
+import random
+import re
+from dataclasses import dataclass
+from functools import lru_cache
+from itertools import combinations
+from typing import Any, Iterable, Sequence
+
+from core.cards import FRENCH_SUITS, RANKS, SUIT_SYMBOLS, UNKNOWN, standard_deck
+from core.errors import BadOption, BadState, MalformedAction
+from core.games.base import Action, Event, Game, GameInfo, OptionSpec, State, move_event
+
+# --- constants -------------------------------------------------------------------------
+
+NUMBER_SPACE = 10**6  # game numbers 000000 … 999999
+HAND_SIZE = 5
+FACE_RANKS = frozenset("JQK")
+WIN_FACES = 7  # more than half of the 12 face cards (S-7)
+GROUPS = (("5-7", "567"), ("8-10", "89T"), ("J-K", "JQK"))
+PLACES = ("hand", "draw", "discard")
+
+VALUE: dict[str, int] = {c: RANKS.index(c[0]) + 1 for c in standard_deck()}
+ORDER: dict[str, int] = {c: i for i, c in enumerate(standard_deck())}  # suit, then rank
+GROUP_OF: dict[str, str] = {c: g for c in standard_deck() for g, rs in GROUPS if c[0] in rs}
+
+
+def order_key(card: str) -> int:
+    """Sort key of the notation order: clubs, diamonds, hearts, spades; ace to king."""
+    return ORDER[card]
+
+
+def sort_cards(cards: Iterable[str]) -> list[str]:
+    return sorted(cards, key=ORDER.__getitem__)
+
+
+def label(card: str) -> str:
+    """A card as players read it: ``2♣``, ``10♥``, ``A♠``."""
+    rank = "10" if card[0] == "T" else card[0]
+    return rank + SUIT_SYMBOLS[card[1]]
+
+
+def is_face(card: str) -> bool:
+    return card[0] in FACE_RANKS
+
+
+# --- game numbers ----------------------------------------------------------------------
+
+
+def game_number(seed: int) -> str:
+    """The number a player can read and type to replay a deal: six digits for seeds < 10**6."""
+    return f"{seed:06d}"
+
+
+def seed_from_number(text: str) -> int:
+    """Read a typed game number (spaces, dashes and a leading ``#`` are ignored).
+
+    :raises BadOption: when the text is not a game number.
+    """
+    cleaned = re.sub(r"[\s\-_.]", "", str(text)).lstrip("#")
+    if not cleaned.isdigit() or not cleaned.isascii() or len(cleaned) > 6:
+        raise BadOption(f"not a game number: {text!r} (expected up to six digits, e.g. 042137)")
+    return int(cleaned)
+
+
+def daily_seed(date: _dt.date) -> int:
+    """The deal of the day: the same for everybody on ``date``, derived from the date alone."""
+    digest = hashlib.sha256(f"deck-of-spies:{date.isoformat()}".encode()).digest()
+    return int.from_bytes(digest[:8], "big") % NUMBER_SPACE
+
+
+# --- the rules as pure functions (shared by the engine, the solver and the bots) ---------
+
+
+def shuffle_cards(seed: int, n: int, cards: Iterable[str]) -> list[str]:
+    """The n-th shuffle of a game: the cards in sorted order, shuffled by ``Random(f"{seed}:{n}")``."""
+    pile = sort_cards(cards)
+    random.Random(f"{seed}:{n}").shuffle(pile)
+    return pile
+
+
+def hand_total(cards: Iterable[str]) -> int:
+    return sum(VALUE[c] for c in cards)
+
+
+def _values(cards: Iterable[str]) -> str:
+    return "+".join(str(VALUE[c]) for c in sorted(cards, key=VALUE.__getitem__))
+
+
+def counter_problem(cards: Sequence[str], spy: str) -> str | None:
+    """Why ``cards`` cannot counter ``spy`` (S-2, S-2.1), or None if they can."""
+    need = VALUE[spy]
+    if not cards:
+        return f"choose cards that add up to at least {need}"
+    total = hand_total(cards)
+    if total < need:
+        return f"these cards sum to {total}; the spy needs {need}"
+    low = min(cards, key=lambda c: (VALUE[c], ORDER[c]))
+    if total - VALUE[low] >= need:
+        rest = [c for c in cards if c != low]
+        return f"the {label(low)} is not needed: {_values(rest)} already reach{'es' if len(rest) == 1 else ''} {need}"
+    return None
+
+
+def recruit_problem(cards: Sequence[str], spy: str) -> str | None:
+    """Why ``cards`` cannot recruit ``spy`` (S-3, S-3.1), or None if they can."""
+    need, suit = VALUE[spy], spy[1]
+    sym = SUIT_SYMBOLS[suit]
+    if not cards:
+        return f"choose cards of the spy's suit {sym} that add up to at least {need}"
+    ace = "A" + suit
+    if ace in cards:
+        others = [c for c in cards if c != ace]
+    else:
+        off = [c for c in cards if c[1] != suit]
+        if off:
+            return (f"recruiting needs cards of the spy's suit {sym} (or the {sym} ace as double agent); "
+                    f"{', '.join(label(c) for c in sort_cards(off))} {'is' if len(off) == 1 else 'are'} not {sym}")
+        others = list(cards)
+    total = hand_total(cards)
+    if total < need:
+        return f"these cards sum to {total}; the spy needs {need}"
+    if others:
+        low = min(others, key=lambda c: (VALUE[c], ORDER[c]))
+        if total - VALUE[low] >= need:
+            rest = [c for c in cards if c != low]
+            return (f"the {label(low)} is not needed: {_values(rest)} already "
+                    f"reach{'es' if len(rest) == 1 else ''} {need}")
+    return None
+
+
+@lru_cache(maxsize=1 << 16)
+def plays(hand: tuple[str, ...], spy: str) -> tuple[tuple[str, tuple[str, ...]], ...]:
+    """Every valid counter and recruit with ``hand`` against ``spy``, as (kind, sorted cards).
+
+    ``hand`` must be sorted in notation order; the result is then in a fixed order.
+    """
+    out: list[tuple[str, tuple[str, ...]]] = []
+    for k in range(1, len(hand) + 1):
+        for combo in combinations(hand, k):
+            if counter_problem(combo, spy) is None:
+                out.append(("counter", combo))
+            if recruit_problem(combo, spy) is None:
+                out.append(("recruit", combo))
+    return tuple(out)
+
+
+@lru_cache(maxsize=1 << 12)
+def retire_options(hand: tuple[str, ...]) -> tuple[tuple[str, ...], ...]:
+    """Every set of two or more hand cards of one rank (S-5), each sorted."""
+    out: list[tuple[str, ...]] = []
+    for r in RANKS:
+        same = [c for c in hand if c[0] == r]
+        for k in range(2, len(same) + 1):
+            out.extend(tuple(sort_cards(combo)) for combo in combinations(same, k))
+    return tuple(out)
+
+
+def refill(hand: Sequence[str], draw: Sequence[str], discard: Iterable[str], seed: int,
+           shuffles: int) -> tuple[list[str], list[str], list[str], int, list[tuple[str, Any]]]:
+    """Draw up to five cards, reshuffling the discard pile only when a draw needs it (S-6).
+
+    Returns the new hand (sorted), draw pile, discard pile, shuffle count and a log of
+    ``("shuffle", cards)`` and ``("draw", card)`` steps in the order they happened.
+    """
+    hand, draw, pile = list(hand), list(draw), list(discard)
+    log: list[tuple[str, Any]] = []
+    while len(hand) < HAND_SIZE:
+        if not draw:
+            if not pile:
+                break  # S-6.2: both piles empty, the hand stays short
+            shuffles += 1
+            log.append(("shuffle", pile))
+            draw, pile = shuffle_cards(seed, shuffles, pile), []
+        card = draw.pop()
+        log.append(("draw", card))
+        hand.append(card)
+    return sort_cards(hand), draw, pile, shuffles, log
+
+
+def aces_left(hand: Iterable[str], draw: Iterable[str], discard: Iterable[str]) -> list[tuple[str, str]]:
+    """Every ace that could be sacrificed, as (place, card)."""
+    return [(place, c) for place, pile in zip(PLACES, (hand, draw, discard)) for c in pile if c[0] == "A"]
+
+
+# --- actions -------------------------------------------------------------------------
+
+
+def _cards_text(cards: Iterable[str]) -> str:
+    return " ".join(cards)
+
+
+@dataclass(frozen=True)
+class Counter:
+    """Counter (Abwehren) the spy with these hand cards (S-2)."""
+
+    cards: tuple[str, ...]
+
+    def __str__(self) -> str:
+        return f"counter {_cards_text(self.cards)}"
+
+
+@dataclass(frozen=True)
+class Recruit:
+    """Recruit (Anwerben) the spy with these hand cards (S-3)."""
+
+    cards: tuple[str, ...]
+
+    def __str__(self) -> str:
+        return f"recruit {_cards_text(self.cards)}"
+
+
+@dataclass(frozen=True)
+class Assassinate:
+    """Assassinate (Ausschalten) the spy, sacrificing the ace ``card`` from ``place`` (S-4)."""
+
+    place: str
+    card: str
+
+    def __str__(self) -> str:
+        return f"assassinate {self.place} {self.card}"
+
+
+@dataclass(frozen=True)
+class Retire:
+    """Retire (In Rente schicken) two or more hand cards of one rank (S-5)."""
+
+    cards: tuple[str, ...]
+
+    def __str__(self) -> str:
+        return f"retire {_cards_text(self.cards)}"
+
+
+@dataclass(frozen=True)
+class Done:
+    """End the turn without retiring."""
+
+    def __str__(self) -> str:
+        return "done"
+
+
+SpyAction = Counter | Recruit | Assassinate | Retire | Done
+_CARD_KINDS = {"counter": Counter, "recruit": Recruit, "retire": Retire}
+_DONE_WORDS = ("done", "pass")
+
+
+def _parse_card(token: str, text: str) -> str:
+    t = token.strip().upper()
+    if t.startswith("10"):
+        t = "T" + t[2:]
+    if len(t) != 2 or t[0] not in RANKS or t[1] not in FRENCH_SUITS:
+        raise MalformedAction(f"not a card: {token!r} in {text!r} (cards look like 2C, TH, AS)")
+    return t
+
+
+def parse(text: str) -> SpyAction:
+    """Read an action: ``counter 2C 3H``, ``recruit AC 4C``, ``assassinate draw AS``,
+    ``retire 2C 2H``, ``done`` (or ``pass``). Card order does not matter.
+
+    :raises MalformedAction: when the text is no Deck of Spies action.
+    """
+    if not isinstance(text, str):
+        raise MalformedAction(f"not an action: {text!r}")
+    words = text.split()
+    if not words:
+        raise MalformedAction(f"not an action: {text!r}")
+    kind = words[0].lower()
+    if kind in _DONE_WORDS:
+        if len(words) != 1:
+            raise MalformedAction(f"{kind!r} takes no cards: {text!r}")
+        return Done()
+    if kind == "assassinate":
+        if len(words) != 3 or words[1].lower() not in PLACES:
+            raise MalformedAction(f"expected 'assassinate hand|draw|discard ACE', not {text!r}")
+        return Assassinate(words[1].lower(), _parse_card(words[2], text))
+    if kind in _CARD_KINDS:
+        cards = [_parse_card(w, text) for w in words[1:]]
+        if not cards:
+            raise MalformedAction(f"{kind!r} needs cards: {text!r}")
+        if len(set(cards)) != len(cards):
+            raise MalformedAction(f"a card is named twice in {text!r}")
+        return _CARD_KINDS[kind](tuple(sort_cards(cards)))
+    raise MalformedAction(f"unknown action {text!r} (actions: counter, recruit, assassinate, retire, done)")
+
+
+# --- the game ------------------------------------------------------------------------
+
+
+def _options() -> tuple[OptionSpec, ...]:
+    return (OptionSpec(
+        key="scoring", default="win", choices=("win", "points"),
+        label={"en": "Scoring", "de": "Wertung"},
+        help={"en": "win: 7 of the 12 face cards win. points: also score the face cards you own (0–12).",
+              "de": "win: 7 der 12 Bildkarten gewinnen. points: zusätzlich zählen deine Bildkarten (0–12)."}),)
+
+
+class DeckOfSpies(Game):
+    """The rules of Deck of Spies for one player."""
+
+    info = GameInfo(
+        name="deck-of-spies",
+        title={"en": "Deck of Spies", "de": "Deck of Spies"},
+        min_players=1, max_players=1, hidden_information=True,
+        options=_options(),
+        levels=("random", "easy", "normal", "hard"),
+        tagline={"en": "Recruit the spies before they turn on you.",
+                 "de": "Wirb die Spione an, bevor sie dich enttarnen."},
+    )
+    version = 1
+
+    # --- setup ---------------------------------------------------------------------
+
+    def setup(self, players: int, seed: int, options: dict[str, Any]) -> State:
+        rng = random.Random(f"{seed}:deal")
+        deck = standard_deck()
+        groups = {g: sort_cards(c for c in deck if c[0] in ranks) for g, ranks in GROUPS}
+        low = sort_cards(c for c in deck if c[0] in "A234")
+        for pile in (groups["5-7"], groups["8-10"], groups["J-K"], low):
+            rng.shuffle(pile)
+        spies = groups["J-K"] + groups["8-10"] + groups["5-7"]  # bottom first: faces at the bottom
+        hand = sort_cards(low[-HAND_SIZE:])
+        state: State = {"spies": spies, "hand": hand, "draw": low[:-HAND_SIZE], "discard": [],
+                        "spy_discard": [], "removed": [], "phase": "play", "shuffles": 0,
+                        "to_move": 0}
+        state.update({"seed": seed, "options": options, "over": False, "result": None})
+        self._begin_turn(state, [])
+        return {k: state[k] for k in state if k not in ("seed", "options")}
+
+    # --- notation ------------------------------------------------------------------
+
+    def parse_action(self, text: str) -> SpyAction:
+        return parse(text)
+
+    # --- legality ------------------------------------------------------------------
+
+    def legal_actions(self, state: State) -> list[Action]:
+        if state["over"]:
+            return []
+        hand = tuple(state["hand"])
+        acts: list[SpyAction]
+        if state["phase"] == "retire":
+            acts = [Retire(c) for c in retire_options(hand)] + [Done()]
+        else:
+            spy = state["spies"][-1]
+            if hand_total(hand) < VALUE[spy]:
+                acts = [Assassinate(p, c) for p, c in aces_left(hand, state["draw"], state["discard"])]
+            else:
+                acts = [Counter(c) if k == "counter" else Recruit(c) for k, c in plays(hand, spy)]
+        return sorted(acts, key=str)
+
+    def why_illegal(self, state: State, action: Action) -> str | None:
+        """Why ``action`` is not allowed now, in words the player understands; None if it is."""
+        if state["over"]:
+            return "the game is over"
+        hand = state["hand"]
+        if state["phase"] == "retire":
+            if isinstance(action, Done):
+                return None
+            if isinstance(action, Retire):
+                return _retire_problem(action.cards, hand)
+            return "this spy is dealt with; retire two or more cards of one rank, or finish the turn (done)"
+        spy = state["spies"][-1]
+        need = VALUE[spy]
+        if isinstance(action, (Counter, Recruit)):
+            missing = [c for c in action.cards if c not in hand]
+            if missing:
+                return f"the {label(missing[0])} is not in your hand"
+            if isinstance(action, Counter):
+                return counter_problem(action.cards, spy)
+            return recruit_problem(action.cards, spy)
+        if isinstance(action, Assassinate):
+            total = hand_total(hand)
+            if total >= need:
+                return (f"you can still counter: assassination is only allowed when your hand totals "
+                        f"less than the spy (your hand: {total}, the spy: {need})")
+            if action.card[0] != "A":
+                return f"only an ace (a double agent) can be sacrificed, not the {label(action.card)}"
+            where = {"hand": "your hand", "draw": "your draw pile", "discard": "your discard pile"}
+            if action.card not in state[action.place]:
+                return f"the {label(action.card)} is not in {where[action.place]}"
+            return None
+        if isinstance(action, Retire):
+            return "retiring is only allowed after you counter or recruit the spy"
+        if isinstance(action, Done):
+            return "deal with the spy first: counter, recruit or assassinate it"
+        return f"not a Deck of Spies action: {action!r}"
+
+    # --- applying ------------------------------------------------------------------
+
+    def execute(self, state: State, action: Action, events: list[Event]) -> None:
+        hand: list[str] = state["hand"]
+        if isinstance(action, (Counter, Recruit)):
+            spy = state["spies"].pop()
+            for c in action.cards:
+                hand.remove(c)
+            state["discard"].extend(action.cards)
+            events.append(move_event(action.cards, "hand", "discard", 0))
+            if isinstance(action, Recruit):
+                state["discard"].append(spy)
+                events.append(move_event([spy], "spies", "discard", 0, action="recruit"))
+            else:
+                state["spy_discard"].append(spy)
+                events.append(move_event([spy], "spies", "spy_discard", 0, action="counter"))
+            if retire_options(tuple(hand)):
+                state["phase"] = "retire"
+                return
+        elif isinstance(action, Assassinate):
+            state[action.place].remove(action.card)
+            state["removed"].append(action.card)
+            events.append(move_event([action.card], action.place, "removed", 0))
+            if action.place == "draw":
+                state["shuffles"] += 1
+                state["draw"] = shuffle_cards(state["seed"], state["shuffles"], state["draw"])
+                events.append({"type": "shuffle", "pile": "draw", "cards": len(state["draw"])})
+            spy = state["spies"].pop()
+            state["spy_discard"].append(spy)
+            events.append(move_event([spy], "spies", "spy_discard", 0, action="assassinate"))
+            if hand:
+                events.append(move_event(list(hand), "hand", "discard", 0))
+                state["discard"].extend(hand)
+                hand.clear()
+        elif isinstance(action, Retire):
+            for c in action.cards:
+                hand.remove(c)
+            state["spy_discard"].extend(action.cards)
+            events.append(move_event(action.cards, "hand", "spy_discard", 0, action="retire"))
+        self._end_turn(state, events)
+
+    def _end_turn(self, state: State, events: list[Event]) -> None:
+        """Draw back up to five (S-6) or, after the last spy, score the game (S-7)."""
+        if not state["spies"]:
+            self._finish(state, "end")
+            events.append({"type": "over", "result": state["result"]})
+            return
+        hand, draw, pile, shuffles, log = refill(state["hand"], state["draw"], state["discard"],
+                                                 state["seed"], state["shuffles"])
+        for step, what in log:
+            if step == "shuffle":
+                events.append(move_event(sort_cards(what), "discard", "draw", 0))
+                events.append({"type": "shuffle", "pile": "draw", "cards": len(what)})
+            else:
+                events.append(move_event([what], "draw", "hand", 0))
+        state.update(hand=hand, draw=draw, discard=pile, shuffles=shuffles)
+        self._begin_turn(state, events)
+
+    def _begin_turn(self, state: State, events: list[Event]) -> None:
+        """Reveal the next spy; an assassination without any ace left loses at once (S-4.1)."""
+        state["phase"] = "play"
+        spy = state["spies"][-1]
+        if hand_total(state["hand"]) < VALUE[spy] and not aces_left(state["hand"], state["draw"],
+                                                                     state["discard"]):
+            self._finish(state, "no_double_agent")
+            events.append({"type": "over", "result": state["result"]})
+            return
+        events.append({"type": "spy", "card": spy})
+
+    def _finish(self, state: State, how: str) -> None:
+        owned = sum(1 for f in ("hand", "draw", "discard") for c in state[f] if is_face(c))
+        lost_to_spies = 12 - owned
+        if how == "no_double_agent":
+            won, reason, score = False, "no_double_agent", 0
+        else:
+            won = owned >= WIN_FACES
+            reason, score = ("won" if won else "face_cards"), owned
+        points = score if state["options"].get("scoring") == "points" and how != "no_double_agent" else None
+        state.update(over=True, to_move=None, phase="over")
+        state["result"] = {"scores": [score], "winners": [0] if won else [], "reason": reason,
+                           "face_cards": {"player": owned, "spies": lost_to_spies},
+                           "points": points}
+
+    # --- what the player sees --------------------------------------------------------
+
+    def view(self, state: State, seat: int | None) -> State:
+        """The top spy, group counts, own cards; the draw pile's order is hidden (S-1.1, S-1.3).
+
+        The draw pile's *contents* are known to a player who remembers every card
+        (``draw_cards``, sorted), and so are the spies below the top (``spies_below``,
+        sorted): only their order is secret.
+        """
+        spies = state["spies"]
+        out = {k: state[k] for k in ("game", "version", "seed", "options", "players", "to_move",
+                                      "over", "result", "ply", "phase", "shuffles")}
+        out["options"] = dict(state["options"])
+        out["result"] = None if state["result"] is None else _copy_result(state["result"])
+        top = spies[-1] if spies and not state["over"] else None
+        out["spy"] = top
+        out["spies"] = [UNKNOWN] * (len(spies) - 1) + [spies[-1]] if spies else []
+        if state["over"]:
+            out["spies"] = [UNKNOWN] * len(spies)
+        out["spies_left"] = {g: sum(1 for c in spies if GROUP_OF[c] == g) for g, _ in GROUPS}
+        out["spies_below"] = sort_cards(spies[:-1]) if spies else []
+        out["draw"] = [UNKNOWN] * len(state["draw"])
+        out["draw_count"] = len(state["draw"])
+        out["discard"] = list(state["discard"])
+        out["spy_discard"] = list(state["spy_discard"])
+        out["removed"] = list(state["removed"])
+        if seat == 0:
+            out["hand"] = list(state["hand"])
+            out["draw_cards"] = sort_cards(state["draw"])
+        else:
+            out["hand"] = [UNKNOWN] * len(state["hand"])
+            out["draw_cards"] = []
+            out["spies_below"] = []
+        return out
+
+    # --- bookkeeping -----------------------------------------------------------------
+
+    def all_cards(self, state: State) -> list[str]:
+        return [c for f in ("spies", "hand", "draw", "discard", "spy_discard", "removed") for c in state[f]]
+
+    def deck(self, state: State) -> list[str]:
+        return standard_deck()
+
+    def check_state(self, state: State) -> None:
+        """Structure beyond card conservation: phase, hand size, spy order, aces only removed.
+
+        :raises BadState: when the state is inconsistent.
+        """
+        if state["phase"] not in ("play", "retire", "over"):
+            raise BadState(f"unknown phase {state['phase']!r}")
+        if (state["phase"] == "over") != state["over"]:
+            raise BadState("phase 'over' and field 'over' disagree")
+        if len(state["hand"]) > HAND_SIZE:
+            raise BadState("the hand holds more than five cards")
+        if any(c[0] != "A" for c in state["removed"]):
+            raise BadState("only aces can be removed from the game")
+        if not isinstance(state["shuffles"], int) or state["shuffles"] < 0:
+            raise BadState("bad shuffle count")
+        ranks = [GROUP_OF.get(c) for c in state["spies"]]
+        if None in ranks or ranks != sorted(ranks, key=["J-K", "8-10", "5-7"].index):
+            raise BadState("the spy deck is out of order (J–K at the bottom, 5–7 on top)")
+        if state["phase"] == "play" and not state["spies"]:
+            raise BadState("a game in phase 'play' needs a spy")
+
+
+def _copy_result(result: dict[str, Any]) -> dict[str, Any]:
+    out = dict(result)
+    out["scores"], out["winners"] = list(result["scores"]), list(result["winners"])
+    out["face_cards"] = dict(result["face_cards"])
+    return out
+
+
+def _retire_problem(cards: Sequence[str], hand: Sequence[str]) -> str | None:
+    """Why ``cards`` cannot be retired from ``hand`` (S-5, S-5.4), or None."""
+    missing = [c for c in cards if c not in hand]
+    if missing:
+        return f"the {label(missing[0])} is not in your hand; only cards still in hand can be retired"
+    if len(cards) < 2:
+        return "a single card cannot be retired; retire two or more cards of the same rank"
+    if len({c[0] for c in cards}) > 1:
+        return "retired cards must all have the same rank"
+    return None
+
+
+def selection_status(state: State, cards: Iterable[str]) -> tuple[bool, bool, str]:
+    """For a tap-to-select UI: can these hand cards counter, can they recruit, and why not.
+
+    The reason is empty when both are possible; otherwise it explains the more useful
+    failure (the recruit's when countering works, else the counter's).
+    """
+    chosen = list(dict.fromkeys(cards))
+    if state["over"]:
+        return False, False, "the game is over"
+    if state["phase"] != "play":
+        return False, False, "this spy is dealt with; retire two or more cards of one rank, or finish the turn"
+    spy, hand = state["spies"][-1], state["hand"]
+    missing = [c for c in chosen if c not in hand]
+    if missing:
+        return False, False, f"the {label(missing[0])} is not in your hand"
+    if not chosen:
+        return False, False, f"tap cards that add up to at least {VALUE[spy]}"
+    why_c, why_r = counter_problem(chosen, spy), recruit_problem(chosen, spy)
+    can_c, can_r = why_c is None, why_r is None
+    if can_c and can_r:
+        return True, True, ""
+    if can_c:
+        return True, False, why_r or ""
+    if can_r:
+        return False, True, why_c or ""
+    ace_of_spy = "A" + spy[1] in chosen
+    return False, False, (why_r if ace_of_spy else why_c) or ""
+
+
+GAME = DeckOfSpies()

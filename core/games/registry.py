@@ -1,0 +1,44 @@
+"""The registry of games: name -> rules object, imported on first use."""
+
+from __future__ import annotations
+
+import importlib
+
+from core.errors import UnknownGame
+from core.games.base import Game
+
+# Order is the order the app shows them in. Modules are imported lazily so that
+# the command line for one game does not pay for the others.
+_MODULES: dict[str, str] = {
+    "thronfolge": "core.games.thronfolge",
+    "deck-of-spies": "core.games.deck_of_spies",
+}
+# Games the design names but this build does not contain yet.
+PLANNED = ("rosenkrieg", "kings-corner")
+
+_loaded: dict[str, Game] = {}
+
+
+def names() -> list[str]:
+    """Registered game names, in display order."""
+    return list(_MODULES)
+
+
+def get(name: str) -> Game:
+    """The rules object of a registered game.
+
+    :raises UnknownGame: naming the games there are.
+    """
+    if name in _loaded:
+        return _loaded[name]
+    if name not in _MODULES:
+        if name in PLANNED:
+            raise UnknownGame(f"game {name!r} is not available in this version yet")
+        raise UnknownGame(f"unknown game {name!r} (games: {', '.join(names())})")
+    game = importlib.import_module(_MODULES[name]).GAME
+    _loaded[name] = game
+    return game
+
+
+def all_games() -> list[Game]:
+    return [get(n) for n in names()]

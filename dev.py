@@ -1,0 +1,90 @@
+#!/usr/bin/env python3
+"""Set up a local environment on first use, then start the app or run the tests.
+
+    python3 dev.py start [app options]    the app in a browser tab on localhost, offline
+    python3 dev.py test  [pytest options]  the whole test suite, browser tests included
+
+Only Python 3.11+ is needed: the first run creates .venv/ and installs the pinned
+dependencies into it; later runs reinstall only when pyproject.toml changed.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import os
+import shutil
+import subprocess
+import sys
+import venv
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent
+VENV = ROOT / ".venv"
+BIN = VENV / ("Scripts" if os.name == "nt" else "bin")
+PYTHON = BIN / ("python.exe" if os.name == "nt" else "python")
+STAMP = VENV / ".hofstaat-installed"
+
+
+def fail(message: str) -> None:
+    sys.stderr.write(f"dev.py: {message}\n")
+    sys.exit(2)
+
+
+def ensure_env(extras: str) -> None:
+    """Create .venv and install the project (with ``extras``) unless already up to date."""
+    if sys.version_info < (3, 11):
+        fail(f"Python 3.11 or newer is needed, this is {sys.version.split()[0]}")
+    wanted = hashlib.sha256((ROOT / "pyproject.toml").read_bytes() + extras.encode()).hexdigest()
+    if STAMP.exists() and wanted in STAMP.read_text().split():
+        return
+    if not PYTHON.exists():
+        print("Creating a local environment in .venv …", flush=True)
+        venv.EnvBuilder(with_pip=True).create(VENV)
+    print(f"Installing Hofstaat{extras} and its pinned dependencies …", flush=True)
+    subprocess.run([str(PYTHON), "-m", "pip", "install", "--quiet", "--upgrade", "pip"], check=False)
+    subprocess.run([str(PYTHON), "-m", "pip", "install", "--quiet", "-e", f".{extras}"],
+                   cwd=ROOT, check=True)
+    old = STAMP.read_text().split() if STAMP.exists() else []
+    STAMP.write_text("\n".join([*old, wanted]) + "\n")
+
+
+def find_chromium() -> str | None:
+    """A Chromium for the browser tests: $CHROMIUM, the system's, or Playwright's own."""
+    for candidate in [os.environ.get("CHROMIUM"), "/usr/bin/chromium", shutil.which("chromium"),
+                      shutil.which("chromium-browser"), shutil.which("google-chrome")]:
+        if candidate and Path(candidate).exists():
+            return candidate
+    return None
+
+
+def ensure_chromium() -> None:
+    found = find_chromium()
+    if found:
+        os.environ["CHROMIUM"] = found
+        return
+    if shutil.which("apt-get") and hasattr(os, "geteuid") and os.geteuid() == 0:
+        print("Installing Chromium for the browser tests …", flush=True)
+        subprocess.run(["apt-get", "update", "-qq"], check=False)
+        subprocess.run(["apt-get", "install", "-y", "-qq", "chromium"], check=False)
+        if find_chromium():
+            os.environ["CHROMIUM"] = find_chromium() or ""
+            return
+    # Elsewhere Playwright can fetch its own build; the tests pick it up when CHROMIUM is unset.
+    print("Fetching Playwright's Chromium for the browser tests …", flush=True)
+    subprocess.run([str(PYTHON), "-m", "playwright", "install", "chromium"], check=False)
+
+
+def main(argv: list[str]) -> int:
+    if not argv or argv[0] not in ("start", "test"):
+        fail("usage: python3 dev.py start [app options] | python3 dev.py test [pytest options]")
+    command, rest = argv[0], argv[1:]
+    if command == "start":
+        ensure_env("")
+        return subprocess.call([str(PYTHON), "-m", "app", *rest], cwd=ROOT)
+    ensure_env("[test]")
+    ensure_chromium()
+    return subprocess.call([str(PYTHON), "-m", "pytest", *rest], cwd=ROOT)
+
+
+if __name__ == "__main__":
+    sys.exit(main(sys.argv[1:]))
