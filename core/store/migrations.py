@@ -1,0 +1,285 @@
+"""Schema versions: the frozen history, and the steps that bring any older database up to date.
+
+The version lives in the one-row table ``hofstaat_schema`` (it works on any
+database, and its presence is what marks a file as Hofstaat's). A database is
+upgraded in place, in one transaction, when the store opens it.
+
+To change the schema: edit ``tables.py``, raise ``CURRENT_VERSION``, add a
+function to ``MIGRATIONS`` written in plain SQL against the old schema (never
+against today's tables, which will keep changing), and add the new version's
+SQL to ``SCHEMA_SQL`` and its tables to ``TABLES_OF_VERSION``. The tests build
+a database of every older version from ``SCHEMA_SQL``, upgrade it, and compare
+it with a fresh one; they also fail when ``tables.py`` drifts from the SQL of
+the current version, so a schema change cannot slip in without a migration.
+"""
+
+from __future__ import annotations
+
+import json
+from typing import Any, Callable
+
+from sqlalchemy import Connection, Engine, inspect, text
+
+from core.store.errors import NewerDatabaseError, StoreError
+from core.store.tables import TABLE_NAMES, TABLES, StoreModel
+
+CURRENT_VERSION = 2
+SCHEMA_TABLE = "hofstaat_schema"
+
+# Schema version 1, exactly as the first Hofstaat created it: profiles and
+# games, without undo/hint counts, meta, archiving, results or settings.
+# Frozen: never edit, it is what old files on people's phones contain.
+V1_SQL = """
+CREATE TABLE hofstaat_schema (
+    id INTEGER NOT NULL,
+    version INTEGER NOT NULL,
+    PRIMARY KEY (id)
+);
+INSERT INTO hofstaat_schema (id, version) VALUES (1, 1);
+CREATE TABLE profiles (
+    id INTEGER NOT NULL,
+    name VARCHAR NOT NULL,
+    kind VARCHAR NOT NULL,
+    level VARCHAR,
+    archived BOOLEAN NOT NULL,
+    created_at FLOAT NOT NULL,
+    PRIMARY KEY (id)
+);
+CREATE TABLE games (
+    id INTEGER NOT NULL,
+    game VARCHAR NOT NULL,
+    options JSON NOT NULL,
+    seed INTEGER NOT NULL,
+    seats JSON NOT NULL,
+    actions JSON NOT NULL,
+    state JSON NOT NULL,
+    over BOOLEAN NOT NULL,
+    result JSON,
+    started_at FLOAT NOT NULL,
+    updated_at FLOAT NOT NULL,
+    finished_at FLOAT,
+    PRIMARY KEY (id)
+);
+CREATE INDEX ix_games_game ON games (game);
+CREATE INDEX ix_games_listing ON games (over, updated_at);
+"""
+
+# Schema version 2: what ``tables.py`` creates today. Frozen once released.
+V2_SQL = """
+CREATE TABLE hofstaat_schema (
+    id INTEGER NOT NULL,
+    version INTEGER NOT NULL,
+    PRIMARY KEY (id)
+);
+INSERT INTO hofstaat_schema (id, version) VALUES (1, 2);
+CREATE TABLE profiles (
+    id INTEGER NOT NULL,
+    name VARCHAR NOT NULL,
+    kind VARCHAR NOT NULL,
+    level VARCHAR,
+    archived BOOLEAN NOT NULL,
+    created_at FLOAT NOT NULL,
+    PRIMARY KEY (id)
+);
+CREATE TABLE games (
+    id INTEGER NOT NULL,
+    game VARCHAR NOT NULL,
+    options JSON NOT NULL,
+    seed INTEGER NOT NULL,
+    seats JSON NOT NULL,
+    actions JSON NOT NULL,
+    state JSON NOT NULL,
+    over BOOLEAN NOT NULL,
+    result JSON,
+    ply INTEGER NOT NULL,
+    undos INTEGER NOT NULL,
+    hints INTEGER NOT NULL,
+    meta JSON NOT NULL,
+    archived BOOLEAN NOT NULL,
+    started_at FLOAT NOT NULL,
+    updated_at FLOAT NOT NULL,
+    finished_at FLOAT,
+    PRIMARY KEY (id)
+);
+CREATE INDEX ix_games_game ON games (game);
+CREATE INDEX ix_games_listing ON games (over, archived, updated_at);
+CREATE TABLE results (
+    id INTEGER NOT NULL,
+    game_id INTEGER NOT NULL,
+    game VARCHAR NOT NULL,
+    seat INTEGER NOT NULL,
+    kind VARCHAR NOT NULL,
+    profile_id INTEGER,
+    level VARCHAR,
+    score FLOAT,
+    won BOOLEAN NOT NULL,
+    assisted BOOLEAN NOT NULL,
+    undos INTEGER NOT NULL,
+    hints INTEGER NOT NULL,
+    finished_at FLOAT NOT NULL,
+    PRIMARY KEY (id),
+    CONSTRAINT uq_results_game_seat UNIQUE (game_id, seat),
+    FOREIGN KEY(game_id) REFERENCES games (id),
+    FOREIGN KEY(profile_id) REFERENCES profiles (id)
+);
+CREATE INDEX ix_results_game_profile ON results (game, profile_id);
+CREATE TABLE settings (
+    "key" VARCHAR NOT NULL,
+    value JSON NOT NULL,
+    PRIMARY KEY ("key")
+);
+"""
+
+# Every version's schema, for building old databases in tests.
+SCHEMA_SQL: dict[int, str] = {1: V1_SQL, 2: V2_SQL}
+
+_V1_TO_V2 = (
+    "ALTER TABLE games ADD COLUMN ply INTEGER NOT NULL DEFAULT 0",
+    "ALTER TABLE games ADD COLUMN undos INTEGER NOT NULL DEFAULT 0",
+    "ALTER TABLE games ADD COLUMN hints INTEGER NOT NULL DEFAULT 0",
+    "ALTER TABLE games ADD COLUMN meta JSON NOT NULL DEFAULT '{}'",
+    "ALTER TABLE games ADD COLUMN archived BOOLEAN NOT NULL DEFAULT 0",
+    "DROP INDEX ix_games_listing",
+    "CREATE INDEX ix_games_listing ON games (over, archived, updated_at)",
+    """CREATE TABLE results (
+        id INTEGER NOT NULL,
+        game_id INTEGER NOT NULL,
+        game VARCHAR NOT NULL,
+        seat INTEGER NOT NULL,
+        kind VARCHAR NOT NULL,
+        profile_id INTEGER,
+        level VARCHAR,
+        score FLOAT,
+        won BOOLEAN NOT NULL,
+        assisted BOOLEAN NOT NULL,
+        undos INTEGER NOT NULL,
+        hints INTEGER NOT NULL,
+        finished_at FLOAT NOT NULL,
+        PRIMARY KEY (id),
+        CONSTRAINT uq_results_game_seat UNIQUE (game_id, seat),
+        FOREIGN KEY(game_id) REFERENCES games (id),
+        FOREIGN KEY(profile_id) REFERENCES profiles (id)
+    )""",
+    "CREATE INDEX ix_results_game_profile ON results (game, profile_id)",
+    """CREATE TABLE settings (
+        "key" VARCHAR NOT NULL,
+        value JSON NOT NULL,
+        PRIMARY KEY ("key")
+    )""",
+)
+
+
+def _loads(raw: Any) -> Any:
+    try:
+        return json.loads(raw) if isinstance(raw, (str, bytes)) else None
+    except ValueError:
+        return None
+
+
+def _list(value: Any) -> list[Any]:
+    return value if isinstance(value, list) else []
+
+
+def _migrate_1_to_2(conn: Connection) -> None:
+    """Add undo and hint counts, meta, archiving, results and settings; backfill results."""
+    for statement in _V1_TO_V2:
+        conn.exec_driver_sql(statement)
+    profiles = {pid for (pid,) in conn.exec_driver_sql("SELECT id FROM profiles")}
+    games = conn.exec_driver_sql(
+        "SELECT id, game, seats, actions, over, result, updated_at, finished_at FROM games"
+    ).fetchall()
+    for gid, game, seats_raw, actions_raw, over, result_raw, updated_at, finished_at in games:
+        actions = _loads(actions_raw)
+        ply = len(actions) if isinstance(actions, list) else 0
+        conn.execute(text("UPDATE games SET ply = :ply WHERE id = :id"), {"ply": ply, "id": gid})
+        if not over:
+            continue
+        # Version 1 kept no results table: derive one row per seat from the
+        # game's own result. A row that cannot be read keeps its game but adds
+        # nothing to the statistics, rather than blocking the upgrade.
+        seats, result = _loads(seats_raw), _loads(result_raw)
+        if not isinstance(seats, list) or not isinstance(result, dict):
+            continue
+        scores = _list(result.get("scores"))
+        winners = _list(result.get("winners"))
+        ended = finished_at if finished_at is not None else updated_at
+        if finished_at is None:
+            conn.execute(text("UPDATE games SET finished_at = :t WHERE id = :id"),
+                         {"t": ended, "id": gid})
+        for seat, info in enumerate(seats):
+            info = info if isinstance(info, dict) else {}
+            pid = info.get("profile_id")
+            score = scores[seat] if seat < len(scores) else None
+            conn.execute(text(
+                "INSERT INTO results (game_id, game, seat, kind, profile_id, level, score, won,"
+                " assisted, undos, hints, finished_at) VALUES (:game_id, :game, :seat, :kind,"
+                " :profile_id, :level, :score, :won, 0, 0, 0, :finished_at)"),
+                {"game_id": gid, "game": game, "seat": seat,
+                 "kind": "bot" if info.get("kind") == "bot" else "human",
+                 "profile_id": pid if isinstance(pid, int) and pid in profiles else None,
+                 "level": info.get("level") if isinstance(info.get("level"), str) else None,
+                 "score": score if isinstance(score, (int, float))
+                 and not isinstance(score, bool) else None,
+                 "won": seat in winners, "finished_at": ended})
+
+
+# The tables each version has, so a file missing one is recognised as damaged.
+# Frozen like the SQL above: a later version adds a line, never edits one.
+TABLES_OF_VERSION: dict[int, frozenset[str]] = {
+    1: frozenset({"hofstaat_schema", "profiles", "games"}),
+    2: frozenset({"hofstaat_schema", "profiles", "games", "results", "settings"}),
+}
+
+# MIGRATIONS[n] turns a version-n database into version n + 1.
+MIGRATIONS: dict[int, Callable[[Connection], None]] = {
+    1: _migrate_1_to_2,
+}
+
+
+def prepare(engine: Engine) -> int | None:
+    """Create the tables in a new database or upgrade an older one, in one transaction.
+
+    Returns the version the database had before, or None when it was new.
+
+    :raises NewerDatabaseError: when a newer Hofstaat wrote it; nothing is changed then.
+    :raises StoreError: when it holds someone else's tables under our names, or cannot be upgraded.
+    """
+    with engine.begin() as conn:
+        names = set(inspect(conn).get_table_names())
+        if SCHEMA_TABLE not in names:
+            clash = sorted(names & TABLE_NAMES)
+            if clash or (names and conn.dialect.name == "sqlite"):
+                raise StoreError(
+                    "the database holds tables that are not Hofstaat's "
+                    f"({', '.join(sorted(names))}); choose another location",
+                    "db_foreign", tables=sorted(names))
+            StoreModel.metadata.create_all(conn, tables=TABLES)
+            conn.execute(text(f"INSERT INTO {SCHEMA_TABLE} (id, version) VALUES (1, :v)"),
+                         {"v": CURRENT_VERSION})
+            return None
+        version = conn.execute(text(f"SELECT version FROM {SCHEMA_TABLE} WHERE id = 1")).scalar()
+        if not isinstance(version, int) or version < 1:
+            raise StoreError(f"the database has no readable schema version ({version!r})",
+                             "db_damaged")
+        check_version(version)
+        if version < CURRENT_VERSION:
+            if conn.dialect.name != "sqlite":
+                raise StoreError(f"upgrading a {conn.dialect.name} database from version "
+                                 f"{version} is not supported", "db_upgrade_unsupported")
+            for step in range(version, CURRENT_VERSION):
+                MIGRATIONS[step](conn)
+            conn.execute(text(f"UPDATE {SCHEMA_TABLE} SET version = :v WHERE id = 1"),
+                         {"v": CURRENT_VERSION})
+        return version
+
+
+def check_version(version: int) -> None:
+    """Refuse a database from a newer Hofstaat.
+
+    :raises NewerDatabaseError: when ``version`` is newer than this code knows.
+    """
+    if version > CURRENT_VERSION:
+        raise NewerDatabaseError(
+            f"the saved data comes from a newer version of Hofstaat (schema {version}; this "
+            f"version reads up to {CURRENT_VERSION}); update the app to open it. "
+            "It has not been changed.", "db_newer", version=version, supported=CURRENT_VERSION)

@@ -1,0 +1,113 @@
+"""The current schema as SQLModel tables. Rows never leave ``core.store``.
+
+Times are seconds since the epoch (``time.time()``), as ``GameSession`` keeps
+them. JSON columns hold plain JSON values. Changing a table here means raising
+``migrations.CURRENT_VERSION`` and writing the migration that gets there.
+"""
+
+from __future__ import annotations
+
+from typing import Any, cast
+
+
+from sqlalchemy import JSON, Column, ForeignKey, Index, Integer, Table, UniqueConstraint
+from sqlalchemy.orm import registry
+from sqlmodel import Field, SQLModel
+
+
+class StoreModel(SQLModel, registry=registry()):
+    """Base of Hofstaat's tables, with metadata of their own (not SQLModel's global one)."""
+
+
+class SchemaRow(StoreModel, table=True):
+    """The single row saying which schema version the database has; it marks the file as ours."""
+
+    __tablename__ = "hofstaat_schema"
+
+    id: int = Field(default=1, primary_key=True)
+    version: int
+
+
+class ProfileRow(StoreModel, table=True):
+    """A person, or a named computer player of a level."""
+
+    __tablename__ = "profiles"
+
+    id: int | None = Field(default=None, primary_key=True)
+    name: str
+    kind: str  # "human" or "bot"
+    level: str | None = None
+    archived: bool = False
+    created_at: float
+
+
+class GameRow(StoreModel, table=True):
+    """One game, finished or not: notation plus replay, with the state as a cache."""
+
+    __tablename__ = "games"
+    __table_args__ = (
+        Index("ix_games_game", "game"),
+        Index("ix_games_listing", "over", "archived", "updated_at"),
+    )
+
+    id: int | None = Field(default=None, primary_key=True)
+    game: str
+    options: dict[str, Any] = Field(sa_column=Column(JSON, nullable=False))
+    seed: int
+    seats: list[dict[str, Any]] = Field(sa_column=Column(JSON, nullable=False))
+    actions: list[str] = Field(sa_column=Column(JSON, nullable=False))
+    state: dict[str, Any] = Field(sa_column=Column(JSON, nullable=False))
+    over: bool
+    result: dict[str, Any] | None = Field(default=None,
+                                          sa_column=Column(JSON(none_as_null=True)))
+    ply: int = 0
+    undos: int = 0
+    hints: int = 0
+    meta: dict[str, Any] = Field(default_factory=dict, sa_column=Column(JSON, nullable=False))
+    archived: bool = False
+    started_at: float
+    updated_at: float
+    finished_at: float | None = None  # the first time the game ended; never cleared
+
+
+class ResultRow(StoreModel, table=True):
+    """How one seat did in one finished game; written once, when the game first ends."""
+
+    __tablename__ = "results"
+    __table_args__ = (
+        UniqueConstraint("game_id", "seat", name="uq_results_game_seat"),
+        Index("ix_results_game_profile", "game", "profile_id"),
+    )
+
+    id: int | None = Field(default=None, primary_key=True)
+    game_id: int = Field(sa_column=Column(Integer, ForeignKey("games.id"), nullable=False))
+    game: str
+    seat: int
+    kind: str  # "human" or "bot", from the seat
+    profile_id: int | None = Field(default=None, sa_column=Column(
+        Integer, ForeignKey("profiles.id"), nullable=True))
+    level: str | None = None
+    score: float | None = None
+    won: bool
+    assisted: bool  # the game saw an undo or a hint
+    undos: int = 0
+    hints: int = 0
+    finished_at: float
+
+
+class SettingRow(StoreModel, table=True):
+    """One setting: a key and any JSON value."""
+
+    __tablename__ = "settings"
+
+    key: str = Field(primary_key=True)
+    value: Any = Field(default=None, sa_column=Column(JSON, nullable=False))
+
+
+def table_of(model: type[StoreModel]) -> Table:
+    """A model's SQLAlchemy table; its columns (``table_of(GameRow).c.over``) are typed."""
+    return cast(Table, getattr(model, "__table__"))  # noqa: B009 (not declared on the type)
+
+
+TABLES = [table_of(m) for m in (SchemaRow, ProfileRow, GameRow, ResultRow, SettingRow)]
+TABLE_NAMES = frozenset(t.name for t in TABLES)
