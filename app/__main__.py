@@ -1,0 +1,5 @@
+"""``python -m app``: start Hofstaat (see ``app.main.cli``)."""
+
+from app.main import cli
+
+raise SystemExit(cli())

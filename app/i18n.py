@@ -1,0 +1,266 @@
+"""Every UI string in German and English; screens call ``t(key, lang, **values)``.
+
+Keys are dotted names. Both languages must have the same keys (a unit test checks
+this). A missing key falls back to English, then to ``_default`` if given, else
+to the key itself, so a gap shows up in the UI instead of crashing it.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+DE: dict[str, str] = {
+    # common
+    "ok": "OK", "cancel": "Abbrechen", "save": "Speichern", "close": "Schließen",
+    "computer": "Computer",
+    "level.random": "Zufall", "level.easy": "Leicht", "level.normal": "Normal", "level.hard": "Schwer",
+    "players.exact": "{n} Spieler", "players.solo": "1 Spieler · Solo", "players.range": "{lo}–{hi} Spieler",
+    "error.screen": "Diese Seite konnte nicht angezeigt werden.",
+    "notice.title": "Gespeicherte Daten",
+    "notice.db_moved_aside": "Die gespeicherten Daten waren beschädigt und konnten nicht gelesen werden. "
+                             "Sie wurden unverändert beiseitegelegt ({path}); Hofstaat beginnt mit einem "
+                             "leeren Datenbestand.",
+    # navigation
+    "nav.games": "Spiele", "nav.players": "Spieler", "nav.rules": "Regeln", "nav.settings": "Optionen",
+    "nav.about": "Info",
+    # home
+    "home.subtitle": "Kartenspiele voller Intrigen bei Hofe",
+    "home.games": "Spiele", "home.continue": "Weiterspielen", "home.soon": "Demnächst",
+    "continue.resume": "Fortsetzen", "continue.solo": "{name} · Solo",
+    "continue.moves": "{n} Züge", "continue.fresh": "Noch kein Zug",
+    "time.now": "gerade eben", "time.minutes": "vor {n} Min.", "time.hours": "vor {n} Std.",
+    "time.yesterday": "gestern", "time.days": "vor {n} Tagen", "time.date_format": "%d.%m.%Y",
+    # games
+    "game.thronfolge.title": "Thronfolge",
+    "game.thronfolge.tagline": "Ein Duell um die Krone: Nimm die Reihe im richtigen Moment.",
+    "game.deck-of-spies.title": "Deck of Spies",
+    "game.deck-of-spies.tagline": "Solo gegen ein Heer von Spionen: abwehren, anwerben, unterwandern.",
+    "game.rosenkrieg.title": "Rosenkrieg",
+    "game.rosenkrieg.tagline": "Ein Potentat gegen den ganzen Hof – Stiche, Trümpfe und Ehrenschulden.",
+    "game.kings-corner.title": "Kings in the Corner",
+    "game.kings-corner.tagline": "Könige in die Ecken, Karten im Wechsel – wer zuerst leer ist, gewinnt.",
+    # players
+    "players.title": "Spieler", "players.intro": "Wer bei dir am Tisch sitzt. Ergebnisse bleiben erhalten.",
+    "players.new": "Neuer Spieler", "players.create": "Anlegen", "players.name": "Name",
+    "players.created": "{name} ist dabei.", "players.rename": "Umbenennen",
+    "players.rename_title": "{name} umbenennen", "players.archive": "Archivieren",
+    "players.archive_title": "{name} archivieren?",
+    "players.archive_text": "Archivierte Spieler erscheinen nicht mehr in der Auswahl. Ihre Ergebnisse "
+                            "bleiben gespeichert, und du kannst sie jederzeit zurückholen.",
+    "players.archived_done": "{name} wurde archiviert.", "players.restore": "Zurückholen",
+    "players.restored": "{name} ist wieder da.", "players.archived": "Archiviert ({n})",
+    "players.archived_hint": "Antippen zum Anzeigen und Zurückholen",
+    "players.empty": "Noch keine Spieler. Lege dich selbst und deine Mitspieler an.",
+    "players.no_games": "Noch keine Partie", "players.record": "{games} Partien · {wins} Siege",
+    # store errors (StoreError.key)
+    "store.name_empty": "Bitte gib einen Namen ein.",
+    "store.name_too_long": "Ein Name darf höchstens {limit} Zeichen haben.",
+    "store.name_invalid": "Der Name darf keine Zeilenumbrüche oder Steuerzeichen enthalten.",
+    "store.name_taken": "Den Namen „{name}“ gibt es schon.",
+    "store.profile_missing": "Diesen Spieler gibt es nicht mehr.",
+    "store.game_missing": "Diese Partie gibt es nicht mehr.",
+    "store.db_failed": "Die Daten konnten nicht gespeichert werden.",
+    # settings
+    "settings.title": "Optionen", "settings.language": "Sprache",
+    "settings.language_device": "Folgt der Sprache deines Geräts, bis du eine wählst.",
+    "settings.language_hint": "Von dir gewählt.",
+    "settings.theme": "Erscheinungsbild", "settings.theme_hint": "Hell, dunkel oder wie dein Gerät.",
+    "theme.system": "System", "theme.light": "Hell", "theme.dark": "Dunkel",
+    "settings.speed": "Animationstempo", "settings.speed_hint": "Wie schnell der Computer seine Karten spielt.",
+    "speed.slow": "Langsam", "speed.normal": "Normal", "speed.fast": "Schnell", "speed.off": "Aus",
+    "settings.card_back": "Kartenrücken", "settings.card_back_hint": "So sehen verdeckte Karten aus.",
+    "back.royal": "Königsgrün", "back.crimson": "Purpur", "back.midnight": "Mitternacht",
+    # rules
+    "rules.title": "Regeln", "rules.intro": "Alle Regeln in Ruhe nachlesen – auch mitten im Spiel.",
+    "rules.of": "Regeln: {game}", "rules.missing": "Für dieses Spiel gibt es noch keine Regeln.",
+    "rules.summary.thronfolge": "Anlegen oder nehmen – Familien, Sätze, Gunst und Verrat.",
+    "rules.summary.deck-of-spies": "Abwehren, anwerben, ausschalten, in Rente schicken.",
+    "rules.summary.rosenkrieg": "Stiche für den Potentaten, Rosen als Trumpf, der König der Löwen.",
+    "rules.summary.kings-corner": "Absteigend im Farbwechsel bauen, Könige in die Ecken.",
+    # about
+    "about.version": "Version {version}", "about.credits": "Die Spiele",
+    "about.credit_thronfolge": "Thronfolge ist unsere Umsetzung für ein normales Blatt, inspiriert von "
+                               "District Noir (Nobutake Dogen, Nao Shimamura).",
+    "about.credit_spies": "Deck of Spies wurde von James Newman erfunden.",
+    "about.credit_rosenkrieg": "Rosenkrieg ist angelehnt an das Kartenspiel Herzblatt.",
+    "about.credit_kings": "Kings in the Corner ist ein klassisches amerikanisches Familienspiel.",
+    "about.fonts": "Schriften", "about.font_dejavu": "DejaVu Sans und DejaVu Serif (Bitstream-Vera-Lizenz; "
+                                                    "DejaVu-Änderungen gemeinfrei). Lizenztext: "
+                                                    "assets/fonts/LICENSE-DejaVu.txt",
+    "about.art": "Gestaltung", "about.art_text": "Illustrationen, Farbsymbole und Kartenrücken wurden für "
+                                                 "Hofstaat gezeichnet.",
+    "about.data": "Deine Daten", "about.data_text": "Spieler, Partien und Einstellungen liegen nur auf "
+                                                    "diesem Gerät, hier:",
+    # new game
+    "new_game.title": "Neues Spiel: {game}", "new_game.players": "Wer spielt?",
+    "new_game.players_hint": "Wähle für jeden Platz einen Spieler oder den Computer mit seiner Stärke.",
+    "new_game.count": "Anzahl der Spieler", "new_game.seat": "Platz {n}",
+    "new_game.new_person": "Neuer Spieler …", "new_game.options": "Optionen",
+    "new_game.seed": "Startwert (optional)",
+    "new_game.seed_hint": "Gleicher Startwert, gleiche Kartenverteilung.",
+    "new_game.bad_seed": "Der Startwert muss eine ganze Zahl sein.",
+    "new_game.start": "Spiel starten", "new_game.twice": "Jeder Spieler kann nur einen Platz einnehmen.",
+    "new_game.name_needed": "Bitte gib einen Namen für Platz {n} ein.",
+    "new_game.unavailable": "Dieses Spiel ist noch nicht fertig. Bald geht's los!",
+    "choice.scoring.win": "Sieg zählt", "choice.scoring.points": "Punkte zählen",
+    "help.deck-of-spies.scoring": "Mit 7 der 12 Bildkarten gewinnst du. „Punkte zählen“ notiert außerdem, "
+                                  "wie viele Bildkarten du am Ende hast (0–12).",
+    # play
+    "play.title": "Partie", "play.your_turn": "Du bist am Zug", "play.turn_of": "{name} ist am Zug",
+    "play.bot_turn": "{name} überlegt …", "play.over": "Partie beendet", "play.move": "Zug {n}",
+    "play.your_hand": "Deine Hand", "play.actions": "Deine Möglichkeiten", "play.cards": "{n} Karten",
+    "play.tap_hint": "Tippe Karten an, um nur passende Züge zu sehen.",
+    "play.clear_selection": "Auswahl aufheben", "play.more_actions": "… und {n} weitere. Wähle zuerst eine Karte.",
+    "play.winner": "{name} gewinnt!", "play.winners": "{names} gewinnen gemeinsam!",
+    "play.nobody_won": "Niemand gewinnt", "play.again": "Noch einmal", "play.home": "Zur Übersicht",
+    "play.pass_to": "Gib das Gerät an {name}", "play.pass_hint": "Die anderen schauen bitte weg.",
+    "play.i_am": "Ich bin {name}", "play.undo": "Zug zurücknehmen", "play.rules": "Regeln",
+    "play.nothing_to_undo": "Es gibt nichts zurückzunehmen.",
+    "play.cannot_open": "Diese Partie lässt sich nicht öffnen: {error}",
+    "play.save_failed": "Der Zug konnte nicht gespeichert werden: {error}",
+    "play.bot_failed": "Der Computer kam nicht weiter.",
+    # field names of game views (generic table)
+    "field.line": "Reihe", "field.hands": "Hand", "field.hand": "Hand", "field.deck": "Ziehstapel",
+    "field.collections": "Sammlung", "field.removed": "Aussortiert", "field.taken": "Genommen",
+    "field.round": "Runde", "field.starter": "Beginnt", "field.spy": "Spion", "field.spies": "Spionstapel",
+    "field.spies_left": "Spione übrig", "field.spies_below": "Kommende Spione", "field.draw": "Ziehstapel",
+    "field.draw_count": "Im Ziehstapel", "field.discard": "Ablage", "field.spy_discard": "Spion-Ablage",
+    "field.draw_cards": "Karten im Ziehstapel", "field.phase": "Phase", "field.shuffles": "Gemischt",
+    # action verbs (first words of action notations)
+    "verb.play": "anlegen", "verb.take": "nehmen", "verb.counter": "abwehren", "verb.recruit": "anwerben",
+    "verb.assassinate": "ausschalten", "verb.retire": "in Rente", "verb.done": "fertig",
+    "verb.pass": "passen", "verb.draw": "ziehen", "verb.end": "Zug beenden", "verb.from": "aus",
+    # results
+    "reason.thronfolge.score": "Nach Punkten.", "reason.thronfolge.tiebreak": "Punktgleich – entschieden "
+                                                                             "durch die Anhänger.",
+    "reason.thronfolge.shared": "Völlig gleichauf: ein gemeinsamer Sieg.",
+    "reason.thronfolge.crowns": "Alle drei Kronen gesammelt!",
+}
+
+EN: dict[str, str] = {
+    "ok": "OK", "cancel": "Cancel", "save": "Save", "close": "Close",
+    "computer": "Computer",
+    "level.random": "Random", "level.easy": "Easy", "level.normal": "Normal", "level.hard": "Hard",
+    "players.exact": "{n} players", "players.solo": "1 player · solo", "players.range": "{lo}–{hi} players",
+    "error.screen": "This page could not be shown.",
+    "notice.title": "Saved data",
+    "notice.db_moved_aside": "The saved data was damaged and could not be read. It was kept unchanged "
+                             "({path}); Hofstaat starts with fresh data.",
+    "nav.games": "Games", "nav.players": "Players", "nav.rules": "Rules", "nav.settings": "Settings",
+    "nav.about": "About",
+    "home.subtitle": "Card games of intrigue at court",
+    "home.games": "Games", "home.continue": "Continue", "home.soon": "Coming soon",
+    "continue.resume": "Resume", "continue.solo": "{name} · solo",
+    "continue.moves": "{n} moves", "continue.fresh": "No move yet",
+    "time.now": "just now", "time.minutes": "{n} min ago", "time.hours": "{n} h ago",
+    "time.yesterday": "yesterday", "time.days": "{n} days ago", "time.date_format": "%Y-%m-%d",
+    "game.thronfolge.title": "Thronfolge",
+    "game.thronfolge.tagline": "A duel for the crown: take the line at just the right moment.",
+    "game.deck-of-spies.title": "Deck of Spies",
+    "game.deck-of-spies.tagline": "Solo against a network of spies: counter, recruit, infiltrate.",
+    "game.rosenkrieg.title": "Rosenkrieg",
+    "game.rosenkrieg.tagline": "One Potentate against the whole court – tricks, trumps and debts of honour.",
+    "game.kings-corner.title": "Kings in the Corner",
+    "game.kings-corner.tagline": "Kings to the corners, colours in turn – first to empty their hand wins.",
+    "players.title": "Players", "players.intro": "Who sits at your table. Results are kept.",
+    "players.new": "New player", "players.create": "Create", "players.name": "Name",
+    "players.created": "{name} has joined.", "players.rename": "Rename",
+    "players.rename_title": "Rename {name}", "players.archive": "Archive",
+    "players.archive_title": "Archive {name}?",
+    "players.archive_text": "Archived players no longer appear when you pick seats. Their results stay "
+                            "saved, and you can bring them back at any time.",
+    "players.archived_done": "{name} was archived.", "players.restore": "Restore",
+    "players.restored": "{name} is back.", "players.archived": "Archived ({n})",
+    "players.archived_hint": "Tap to show and restore",
+    "players.empty": "No players yet. Add yourself and the people you play with.",
+    "players.no_games": "No games yet", "players.record": "{games} games · {wins} wins",
+    "store.name_empty": "Please enter a name.",
+    "store.name_too_long": "A name may have at most {limit} characters.",
+    "store.name_invalid": "A name cannot contain line breaks or control characters.",
+    "store.name_taken": "The name “{name}” is already taken.",
+    "store.profile_missing": "This player no longer exists.",
+    "store.game_missing": "This game no longer exists.",
+    "store.db_failed": "The data could not be saved.",
+    "settings.title": "Settings", "settings.language": "Language",
+    "settings.language_device": "Follows your device's language until you choose one.",
+    "settings.language_hint": "Chosen by you.",
+    "settings.theme": "Appearance", "settings.theme_hint": "Light, dark, or like your device.",
+    "theme.system": "System", "theme.light": "Light", "theme.dark": "Dark",
+    "settings.speed": "Animation speed", "settings.speed_hint": "How quickly the computer plays its cards.",
+    "speed.slow": "Slow", "speed.normal": "Normal", "speed.fast": "Fast", "speed.off": "Off",
+    "settings.card_back": "Card back", "settings.card_back_hint": "How face-down cards look.",
+    "back.royal": "Royal green", "back.crimson": "Crimson", "back.midnight": "Midnight",
+    "rules.title": "Rules", "rules.intro": "Read every rule at leisure – even in the middle of a game.",
+    "rules.of": "Rules: {game}", "rules.missing": "There are no rules for this game yet.",
+    "rules.summary.thronfolge": "Play or take – families, sets, favours and betrayals.",
+    "rules.summary.deck-of-spies": "Counter, recruit, assassinate, retire.",
+    "rules.summary.rosenkrieg": "Tricks for the Potentate, roses as trumps, the King of Lions.",
+    "rules.summary.kings-corner": "Build down in alternating colours, kings to the corners.",
+    "about.version": "Version {version}", "about.credits": "The games",
+    "about.credit_thronfolge": "Thronfolge is our adaptation for an ordinary deck, inspired by "
+                               "District Noir (Nobutake Dogen, Nao Shimamura).",
+    "about.credit_spies": "Deck of Spies was designed by James Newman.",
+    "about.credit_rosenkrieg": "Rosenkrieg is based on the card game Herzblatt.",
+    "about.credit_kings": "Kings in the Corner is a classic American family card game.",
+    "about.fonts": "Fonts", "about.font_dejavu": "DejaVu Sans and DejaVu Serif (Bitstream Vera licence; "
+                                                "DejaVu changes in the public domain). Licence text: "
+                                                "assets/fonts/LICENSE-DejaVu.txt",
+    "about.art": "Artwork", "about.art_text": "Illustrations, suit symbols and card backs were drawn for "
+                                              "Hofstaat.",
+    "about.data": "Your data", "about.data_text": "Players, games and settings stay on this device, here:",
+    "new_game.title": "New game: {game}", "new_game.players": "Who is playing?",
+    "new_game.players_hint": "Pick a player for each seat, or the computer and how strong it plays.",
+    "new_game.count": "Number of players", "new_game.seat": "Seat {n}",
+    "new_game.new_person": "New player …", "new_game.options": "Options",
+    "new_game.seed": "Seed (optional)", "new_game.seed_hint": "Same seed, same deal.",
+    "new_game.bad_seed": "The seed must be a whole number.",
+    "new_game.start": "Start game", "new_game.twice": "Each player can take only one seat.",
+    "new_game.name_needed": "Please enter a name for seat {n}.",
+    "new_game.unavailable": "This game is not finished yet. Coming soon!",
+    "choice.scoring.win": "Win or lose", "choice.scoring.points": "Count points",
+    "help.deck-of-spies.scoring": "Win with 7 of the 12 face cards. “Count points” also records how many "
+                                  "face cards you own at the end (0–12).",
+    "play.title": "Game", "play.your_turn": "Your turn", "play.turn_of": "{name} to move",
+    "play.bot_turn": "{name} is thinking …", "play.over": "Game over", "play.move": "Move {n}",
+    "play.your_hand": "Your hand", "play.actions": "Your options", "play.cards": "{n} cards",
+    "play.tap_hint": "Tap cards to see only the moves that use them.",
+    "play.clear_selection": "Clear selection", "play.more_actions": "… and {n} more. Pick a card first.",
+    "play.winner": "{name} wins!", "play.winners": "{names} share the win!",
+    "play.nobody_won": "Nobody wins", "play.again": "Play again", "play.home": "Back to games",
+    "play.pass_to": "Pass the device to {name}", "play.pass_hint": "Everyone else, please look away.",
+    "play.i_am": "I am {name}", "play.undo": "Undo", "play.rules": "Rules",
+    "play.nothing_to_undo": "There is nothing to undo.",
+    "play.cannot_open": "This game cannot be opened: {error}",
+    "play.save_failed": "The move could not be saved: {error}",
+    "play.bot_failed": "The computer got stuck.",
+    "field.line": "Line", "field.hands": "Hand", "field.hand": "Hand", "field.deck": "Draw pile",
+    "field.collections": "Collection", "field.removed": "Removed", "field.taken": "Taken",
+    "field.round": "Round", "field.starter": "Starts", "field.spy": "Spy", "field.spies": "Spy deck",
+    "field.spies_left": "Spies left", "field.spies_below": "Spies to come", "field.draw": "Draw pile",
+    "field.draw_count": "In draw pile", "field.discard": "Discard", "field.spy_discard": "Spy discard",
+    "field.draw_cards": "Cards in draw pile", "field.phase": "Phase", "field.shuffles": "Shuffles",
+    "verb.play": "play", "verb.take": "take", "verb.counter": "counter", "verb.recruit": "recruit",
+    "verb.assassinate": "assassinate", "verb.retire": "retire", "verb.done": "done",
+    "verb.pass": "pass", "verb.draw": "draw", "verb.end": "end turn", "verb.from": "from",
+    "reason.thronfolge.score": "On points.", "reason.thronfolge.tiebreak": "Level on points – decided by "
+                                                                          "the supporters.",
+    "reason.thronfolge.shared": "Dead level: a shared win.",
+    "reason.thronfolge.crowns": "All three crowns collected!",
+}
+
+STRINGS: dict[str, dict[str, str]] = {"de": DE, "en": EN}
+_MISSING = object()
+
+
+def t(key: str, lang: str = "en", _default: Any = _MISSING, **values: Any) -> str:
+    """The text for ``key`` in ``lang`` with ``{placeholders}`` filled from ``values``."""
+    table = STRINGS.get(lang, EN)
+    text = table.get(key)
+    if text is None:
+        text = EN.get(key)
+    if text is None:
+        return key if _default is _MISSING else _default
+    try:
+        return text.format(**values) if values else text
+    except (KeyError, IndexError, ValueError):  # a placeholder was not given: show the raw text
+        return text

@@ -1,0 +1,1 @@
+"""Screens: each module builds the ft.View of one route."""

@@ -1,0 +1,91 @@
+"""Home: the four games as illustrated tiles and the unfinished games to continue."""
+
+from __future__ import annotations
+
+import logging
+
+import flet as ft
+
+from app import catalog, fmt, theme
+from app.widgets import tiles
+
+log = logging.getLogger(__name__)
+
+
+def header(shell) -> ft.Control:
+    """The felt banner with the crown and the app's name."""
+    wide = shell.wide
+    crest = ft.Image(src="splash.svg", width=64 if wide else 52, height=64 if wide else 52)
+    words = ft.Column([
+        theme.display("Hofstaat", 34 if wide else 29, color=theme.GOLD_LIGHT),
+        ft.Text(shell.t("home.subtitle"), font_family=theme.SANS, size=14, color=theme.IVORY,
+                opacity=0.9),
+    ], spacing=2, tight=True)
+    return ft.Container(
+        ft.Stack([
+            # a large faint crown as a watermark on the right
+            ft.Container(ft.Image(src="splash.svg", width=170, height=170, opacity=0.10),
+                         right=-30, top=-34),
+            ft.Container(ft.Row([crest, words], spacing=14,
+                                vertical_alignment=ft.CrossAxisAlignment.CENTER),
+                         padding=ft.Padding.only(left=28 if wide else 18, right=18,
+                                                 top=26 if wide else 22, bottom=24)),
+        ], clip_behavior=ft.ClipBehavior.HARD_EDGE),
+        gradient=theme.FELT_GRADIENT,
+        border=ft.Border.only(bottom=ft.BorderSide(3, theme.GOLD)),
+    )
+
+
+def continue_section(shell) -> list[ft.Control]:
+    games = shell.state.unfinished(limit=20)
+    if not games:
+        return []
+    rows: list[ft.Control] = []
+    for g in games:
+        name = g.game
+        try:
+            title = catalog.title(name, shell.t, shell.lang)
+        except Exception:
+            title = name
+        names = fmt.seat_names(g.seats)
+        who = shell.t("continue.solo", name=names[0]) if len(names) == 1 else " · ".join(names)
+        bits = [b for b in (fmt.ago(g.updated_at, shell.t), progress(shell, g)) if b]
+        rows.append(tiles.continue_row(
+            game_id=g.id, title=title, who=who, when=" · ".join(bits), art=f"games/{name}.svg",
+            resume_label=shell.t("continue.resume"),
+            on_open=lambda gid=g.id: shell.navigate(f"/play/{gid}")))
+    if shell.wide:
+        grid = ft.ResponsiveRow([ft.Container(r, col={"xs": 12, "md": 6}) for r in rows],
+                                spacing=12, run_spacing=10)
+        body: list[ft.Control] = [grid]
+    else:
+        body = [ft.Column(rows, spacing=10)]
+    return [ft.Container(theme.section_label(shell.t("home.continue")), padding=ft.Padding.only(top=18))] + body
+
+
+def progress(shell, summary) -> str:
+    meta = getattr(summary, "meta", None) or {}
+    if isinstance(meta, dict) and meta.get("progress"):
+        return str(meta["progress"])
+    ply = getattr(summary, "ply", None)
+    return shell.t("continue.moves", n=ply) if ply else shell.t("continue.fresh")
+
+
+def games_section(shell) -> list[ft.Control]:
+    tiles_: list[ft.Control] = []
+    art_height = 190 if shell.wide else 118
+    for e in catalog.entries():
+        tile = tiles.game_tile(
+            name=e.name, title=catalog.title(e.name, shell.t, shell.lang),
+            tagline=catalog.tagline(e.name, shell.t, shell.lang),
+            players=e.players_label(shell.t), art=e.art, available=e.available,
+            soon_label=shell.t("home.soon"), art_height=art_height,
+            on_open=lambda n=e.name: shell.navigate(f"/new/{n}"))
+        tiles_.append(ft.Container(tile, col={"xs": 6, "lg": 3}))
+    return [ft.Container(theme.section_label(shell.t("home.games")), padding=ft.Padding.only(top=18)),
+            ft.ResponsiveRow(tiles_, spacing=12, run_spacing=12)]
+
+
+def view(shell) -> ft.View:
+    controls = continue_section(shell) + games_section(shell) + [ft.Container(height=8)]
+    return shell.top_view("/", controls, header=header(shell))

@@ -1,0 +1,254 @@
+"""New game: who sits where (people or computer levels), the game's options, an optional seed."""
+
+from __future__ import annotations
+
+import logging
+from typing import Any
+
+import flet as ft
+
+from app import catalog, theme
+from app.screens.players import error_text
+from app.widgets import tiles
+from core.bots import levels as bot_levels
+from core.session import Seat
+
+log = logging.getLogger(__name__)
+
+NEW = "new"  # seat choice: a new person, named in the text field
+
+
+def _option_label(spec, lang: str) -> str:
+    return spec.label.get(lang) or spec.label.get("en") or spec.key.replace("_", " ")
+
+
+def _choice_label(shell, spec, choice: Any, seat_names: list[str]) -> str:
+    # "Who starts" style options hold a seat number: show the seat's name instead.
+    if spec.key in ("starter", "first", "first_player") and isinstance(choice, int) \
+            and 0 <= choice < len(seat_names):
+        return seat_names[choice]
+    key = f"choice.{spec.key}.{choice}"
+    text = shell.t(key, _default="")
+    return text or str(choice)
+
+
+class NewGameForm:
+    """The form's values; kept outside the controls so a seat change can rebuild just the seats."""
+
+    def __init__(self, shell, game: str) -> None:
+        self.shell = shell
+        self.game = game
+        self.info = catalog.load_info(game)
+        self.humans = shell.state.humans()
+        self.levels = bot_levels(game)
+        self.players = self.info.default_players if self.info else 1
+        self.choices: list[str] = []
+        self.new_names: dict[int, str] = {}
+        self.options: dict[str, Any] = {o.key: o.default for o in (self.info.options if self.info else ())}
+        self.seed = ""
+        self._fill_seats()
+
+    def _fill_seats(self) -> None:
+        default_bot = "bot:normal" if "normal" in self.levels else f"bot:{self.levels[-1]}"
+        while len(self.choices) < self.players:
+            i = len(self.choices)
+            if i == 0:
+                self.choices.append(f"p:{self.humans[0].id}" if self.humans else NEW)
+            else:
+                self.choices.append(default_bot)
+        del self.choices[self.players:]
+
+    def set_players(self, n: int) -> None:
+        self.players = n
+        self._fill_seats()
+
+    def seat_label(self, i: int) -> str:
+        choice = self.choices[i]
+        if choice.startswith("p:"):
+            pid = int(choice[2:])
+            return next((p.name for p in self.humans if p.id == pid), "?")
+        if choice.startswith("bot:"):
+            return f"{self.shell.t('computer')} ({self.shell.t('level.' + choice[4:])})"
+        return self.new_names.get(i) or self.shell.t("new_game.seat", n=i + 1)
+
+    def build_seats(self) -> list[Seat]:
+        """The seats to start with; new people are created in the store first.
+
+        :raises ValueError: with a message for the user.
+        """
+        t = self.shell.t
+        used: set[str] = set()
+        for i, choice in enumerate(self.choices):
+            if choice.startswith("p:"):
+                if choice in used:
+                    raise ValueError(t("new_game.twice"))
+                used.add(choice)
+            if choice == NEW and not (self.new_names.get(i) or "").strip():
+                raise ValueError(t("new_game.name_needed", n=i + 1))
+        seats: list[Seat] = []
+        for i, choice in enumerate(self.choices):
+            if choice.startswith("bot:"):
+                seats.append(self.shell.state.bot_seat(choice[4:]))
+            elif choice.startswith("p:"):
+                pid = int(choice[2:])
+                p = next(p for p in self.humans if p.id == pid)
+                seats.append(Seat(kind="human", name=p.name, profile_id=p.id))
+            else:
+                try:
+                    p = self.shell.state.store.create_profile(self.new_names[i].strip())
+                except Exception as exc:
+                    raise ValueError(error_text(self.shell, exc)) from None
+                self.humans.append(p)
+                self.choices[i] = f"p:{p.id}"
+                seats.append(Seat(kind="human", name=p.name, profile_id=p.id))
+        return seats
+
+    def parsed_seed(self) -> int | None:
+        text = (self.seed or "").strip()
+        if not text:
+            return None
+        if not text.isdigit():
+            raise ValueError(self.shell.t("new_game.bad_seed"))
+        return int(text)
+
+
+def _card(title: str, content: list[ft.Control], subtitle: str | None = None) -> ft.Control:
+    head: list[ft.Control] = [theme.title(title, 15.5)]
+    if subtitle:
+        head.append(theme.caption(subtitle))
+    return ft.Container(
+        ft.Column(head + content, spacing=10, tight=True),
+        bgcolor=ft.Colors.SURFACE_CONTAINER_LOWEST, border_radius=18,
+        border=ft.Border.all(1, ft.Colors.OUTLINE_VARIANT), padding=16)
+
+
+def view(shell, game: str) -> ft.View:
+    t = shell.t
+    e = catalog.entry(game)
+    if e is None or not e.available:
+        title = catalog.title(game, t, shell.lang) if e else game
+        return shell.sub_view(f"/new/{game}", title, [ft.Container(
+            theme.body(t("new_game.unavailable")), padding=ft.Padding.only(top=24))])
+    form = NewGameForm(shell, game)
+    title = catalog.title(game, t, shell.lang)
+    seats_box = ft.Column(spacing=10, horizontal_alignment=ft.CrossAxisAlignment.STRETCH)
+    options_box = ft.Column(spacing=12, horizontal_alignment=ft.CrossAxisAlignment.STRETCH)
+
+    def seat_row(i: int) -> ft.Control:
+        opts = [ft.DropdownOption(key=f"p:{p.id}", text=p.name) for p in form.humans]
+        opts.append(ft.DropdownOption(key=NEW, text=t("new_game.new_person")))
+        opts += [ft.DropdownOption(key=f"bot:{lv}", text=f"{t('computer')} · {t('level.' + lv)}")
+                 for lv in form.levels]
+        dd = ft.Dropdown(value=form.choices[i], options=opts, label=t("new_game.seat", n=i + 1),
+                         expand=True, border_radius=12, on_select=lambda ev, i=i: chose(i, ev.control.value))
+        is_bot = form.choices[i].startswith("bot:")
+        icon = ft.Container(ft.Icon(ft.Icons.SMART_TOY_OUTLINED if is_bot else ft.Icons.PERSON,
+                                    color=theme.FELT_DARK, size=22), bgcolor=theme.GOLD, width=42, height=42,
+                            border_radius=21, alignment=ft.Alignment.CENTER)
+        parts: list[ft.Control] = [ft.Row([icon, dd], spacing=12,
+                                          vertical_alignment=ft.CrossAxisAlignment.CENTER)]
+        if form.choices[i] == NEW:
+            name = ft.TextField(label=t("players.name"), value=form.new_names.get(i, ""), max_length=30,
+                                capitalization=ft.TextCapitalization.WORDS, border_radius=12,
+                                on_change=lambda ev, i=i: form.new_names.__setitem__(i, ev.control.value),
+                                autofocus=not form.humans)
+            parts.append(ft.Container(name, padding=ft.Padding.only(left=54)))
+        return ft.Column(parts, spacing=8, tight=True)
+
+    def fill_seats() -> None:
+        seats_box.controls = [seat_row(i) for i in range(form.players)]
+
+    def chose(i: int, value: str | None) -> None:
+        if value:
+            form.choices[i] = value
+        fill_seats()
+        fill_options()  # "who starts" shows seat names
+
+    def fill_options() -> None:
+        names = [form.seat_label(i) for i in range(form.players)]
+        rows: list[ft.Control] = []
+        for spec in (form.info.options if form.info else ()):
+            label = _option_label(spec, shell.lang)
+            # Our own wording where the engine's help is terse; else the engine's.
+            help_text = (t(f"help.{game}.{spec.key}", _default="") or spec.help.get(shell.lang)
+                         or spec.help.get("en") or "")
+            if isinstance(spec.default, bool):
+                rows.append(ft.Row([
+                    ft.Column([theme.body(label, 14.5), theme.caption(help_text)] if help_text else
+                              [theme.body(label, 14.5)], spacing=2, expand=True, tight=True),
+                    ft.Switch(value=bool(form.options[spec.key]),
+                              on_change=lambda ev, k=spec.key: form.options.__setitem__(k, ev.control.value)),
+                ], vertical_alignment=ft.CrossAxisAlignment.CENTER))
+            elif spec.choices:
+                rows.append(ft.Column([
+                    theme.body(label, 14.5),
+                    ft.Row([ft.SegmentedButton(
+                        segments=[ft.Segment(value=str(c), label=ft.Text(_choice_label(shell, spec, c, names),
+                                                                         size=13))
+                                  for c in spec.choices],
+                        selected=[str(form.options[spec.key])], show_selected_icon=False,
+                        allow_empty_selection=False, expand=True,
+                        on_change=lambda ev, s=spec: form.options.__setitem__(
+                            s.key, s.parse(next(iter(ev.control.selected)))))]),
+                ] + ([theme.caption(help_text)] if help_text else []), spacing=6, tight=True))
+            else:
+                rows.append(ft.TextField(label=label, value=str(form.options[spec.key]), helper=help_text or None,
+                                         border_radius=12,
+                                         on_change=lambda ev, k=spec.key: form.options.__setitem__(
+                                             k, ev.control.value)))
+        rows.append(ft.TextField(label=t("new_game.seed"), value=form.seed, helper=t("new_game.seed_hint"),
+                                 keyboard_type=ft.KeyboardType.NUMBER, border_radius=12,
+                                 on_change=lambda ev: setattr(form, "seed", ev.control.value)))
+        options_box.controls = rows
+
+    def set_players(n: int) -> None:
+        form.set_players(n)
+        fill_seats()
+        fill_options()
+
+    def start(e=None) -> None:
+        try:
+            seed = form.parsed_seed()
+            seats = form.build_seats()
+        except ValueError as exc:
+            shell.snack(str(exc), error=True)
+            fill_seats()
+            return
+        options = {k: v for k, v in form.options.items()}
+        try:
+            session = shell.state.start_game(game, seats, options=options, seed=seed)
+        except Exception as exc:  # a bad option or a store failure: say why, stay here
+            log.warning("cannot start %s: %s", game, exc)
+            shell.snack(error_text(shell, exc), error=True)
+            return
+        shell.navigate(f"/play/{session.game_id}")
+
+    fill_seats()
+    fill_options()
+    hero = ft.Container(
+        ft.Column([
+            tiles.felt_art(e.art, 150 if shell.wide else 120),
+            ft.Container(ft.Column([
+                theme.body(catalog.tagline(game, t, shell.lang), 14),
+                tiles.chip(ft.Icons.PEOPLE_OUTLINE, e.players_label(t)),
+            ], spacing=8, tight=True), padding=14),
+        ], spacing=0, tight=True),
+        border_radius=20, clip_behavior=ft.ClipBehavior.ANTI_ALIAS,
+        bgcolor=ft.Colors.SURFACE_CONTAINER_LOWEST, border=ft.Border.all(1, ft.Colors.OUTLINE_VARIANT),
+        margin=ft.Margin.only(top=16))
+    controls: list[ft.Control] = [hero]
+    if form.info and form.info.min_players != form.info.max_players:
+        counts = list(range(form.info.min_players, form.info.max_players + 1))
+        controls.append(_card(t("new_game.count"), [ft.Row([ft.SegmentedButton(
+            segments=[ft.Segment(value=str(n), label=ft.Text(str(n))) for n in counts],
+            selected=[str(form.players)], show_selected_icon=False, expand=True,
+            on_change=lambda ev: set_players(int(next(iter(ev.control.selected)))))])]))
+    controls.append(_card(t("new_game.players"), [seats_box], t("new_game.players_hint")))
+    controls.append(_card(t("new_game.options"), [options_box]))
+    controls.append(ft.Semantics(identifier="start-game", content=ft.FilledButton(
+        t("new_game.start"), icon=ft.Icons.PLAY_ARROW_ROUNDED, on_click=start, height=54,
+        style=ft.ButtonStyle(bgcolor=theme.GOLD, color=theme.FELT_DARK,
+                             text_style=ft.TextStyle(font_family=theme.SANS_BOLD, size=16),
+                             shape=ft.RoundedRectangleBorder(radius=16)))))
+    controls.append(ft.Container(height=12))
+    return shell.sub_view(f"/new/{game}", t("new_game.title", game=title), controls)

@@ -1,0 +1,99 @@
+"""Rules: one page per game, written in our own words (app/rules_text/<game>.<lang>.md).
+
+ft.Markdown renders offline in web mode (tables included) as long as the theme
+font covers every glyph; the DejaVu theme font has the suit symbols.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import flet as ft
+
+from app import catalog, theme
+
+RULES_DIR = Path(__file__).resolve().parent.parent / "rules_text"
+
+
+def rules_markdown(game: str, lang: str) -> str | None:
+    """The rules text of a game in a language (English as fallback), or None."""
+    for code in (lang, "en", "de"):
+        path = RULES_DIR / f"{game}.{code}.md"
+        if path.is_file():
+            return path.read_text(encoding="utf-8")
+    return None
+
+
+def _style_sheet() -> ft.MarkdownStyleSheet:
+    def h(size: float) -> ft.TextStyle:
+        return ft.TextStyle(font_family=theme.DISPLAY, size=size, color=ft.Colors.ON_SURFACE)
+
+    return ft.MarkdownStyleSheet(
+        h1_text_style=h(26), h2_text_style=ft.TextStyle(font_family=theme.DISPLAY, size=19,
+                                                        color=ft.Colors.SECONDARY),
+        h3_text_style=ft.TextStyle(font_family=theme.SANS_BOLD, size=15.5, color=ft.Colors.ON_SURFACE),
+        h2_padding=ft.Padding.only(top=14, bottom=2),
+        p_text_style=ft.TextStyle(font_family=theme.SANS, size=14.5, height=1.45, color=ft.Colors.ON_SURFACE),
+        strong_text_style=ft.TextStyle(font_family=theme.SANS_BOLD),
+        list_bullet_text_style=ft.TextStyle(color=ft.Colors.SECONDARY, font_family=theme.SANS_BOLD),
+        table_head_text_style=ft.TextStyle(font_family=theme.SANS_BOLD, size=13.5, color=ft.Colors.ON_SURFACE),
+        table_body_text_style=ft.TextStyle(font_family=theme.SANS, size=13.5, color=ft.Colors.ON_SURFACE),
+        table_cells_padding=ft.Padding.symmetric(horizontal=8, vertical=6),
+        blockquote_decoration=ft.BoxDecoration(bgcolor=ft.Colors.SURFACE_CONTAINER,
+                                               border_radius=10,
+                                               border=ft.Border.only(left=ft.BorderSide(4, theme.GOLD))),
+        blockquote_padding=ft.Padding.all(12),
+        block_spacing=10,
+    )
+
+
+def _game_row(shell, e) -> ft.Control:
+    title = catalog.title(e.name, shell.t, shell.lang)
+    return ft.Semantics(identifier=f"rules-{e.name}", content=ft.Container(
+        ft.Row([
+            ft.Container(ft.Image(src=e.art, fit=ft.BoxFit.CONTAIN), width=76, height=56,
+                         gradient=theme.FELT_GRADIENT, border_radius=12, padding=4),
+            ft.Column([theme.title(title, 15.5),
+                       theme.caption(shell.t(f"rules.summary.{e.name}"), max_lines=2,
+                                     overflow=ft.TextOverflow.ELLIPSIS)],
+                      spacing=3, expand=True, tight=True),
+            ft.Icon(ft.Icons.CHEVRON_RIGHT, color=ft.Colors.SECONDARY),
+        ], spacing=14, vertical_alignment=ft.CrossAxisAlignment.CENTER),
+        bgcolor=ft.Colors.SURFACE_CONTAINER_LOWEST, border_radius=16,
+        border=ft.Border.all(1, ft.Colors.OUTLINE_VARIANT), padding=10, ink=True,
+        on_click=lambda ev, n=e.name: shell.navigate(f"/rules/{n}")))
+
+
+def view(shell) -> ft.View:
+    controls: list[ft.Control] = [
+        ft.Container(ft.Column([theme.heading(shell.t("rules.title"), 26),
+                                theme.caption(shell.t("rules.intro"))], spacing=4),
+                     padding=ft.Padding.only(top=20)),
+    ]
+    controls += [_game_row(shell, e) for e in catalog.entries()]
+    return shell.top_view("/rules", controls)
+
+
+def game_view(shell, game: str) -> ft.View:
+    text = rules_markdown(game, shell.lang)
+    title = catalog.title(game, shell.t, shell.lang) if catalog.entry(game) else game
+    if text is None:
+        body: ft.Control = theme.body(shell.t("rules.missing"))
+    else:
+        body = ft.Markdown(text, extension_set=ft.MarkdownExtensionSet.GITHUB_WEB, selectable=False,
+                           md_style_sheet=_style_sheet(), fit_content=True)
+    controls = [ft.Container(body, padding=ft.Padding.only(top=12, bottom=24))]
+    return shell.sub_view(f"/rules/{game}", shell.t("rules.of", game=title), controls)
+
+
+def show_dialog(shell, game: str) -> None:
+    """The rules over the table, so reading them does not leave the game."""
+    text = rules_markdown(game, shell.lang) or shell.t("rules.missing")
+    body = ft.Markdown(text, extension_set=ft.MarkdownExtensionSet.GITHUB_WEB, md_style_sheet=_style_sheet())
+    width = min(680, (shell.page.width or 400) - 32)
+    shell.page.show_dialog(ft.AlertDialog(
+        title=theme.heading(catalog.title(game, shell.t, shell.lang), 20),
+        content=ft.Container(ft.Column([body], scroll=ft.ScrollMode.AUTO, tight=True), width=width,
+                             height=(shell.page.height or 700) * 0.7),
+        actions=[ft.TextButton(shell.t("close"), on_click=lambda e: shell.page.pop_dialog())],
+        inset_padding=ft.Padding.symmetric(horizontal=12, vertical=24)))

@@ -1,0 +1,87 @@
+"""Settings: language, theme, animation speed and card back, each stored at once."""
+
+from __future__ import annotations
+
+import flet as ft
+
+from app import theme
+from app.screens.players import error_text
+from app.state import CARD_BACKS, LANGUAGES, SPEEDS, THEMES
+from app.widgets import card as card_widget
+
+LANGUAGE_NAMES = {"de": "Deutsch", "en": "English"}  # each in its own language, never translated
+
+
+def _section(title: str, hint: str, control: ft.Control) -> ft.Control:
+    return ft.Container(
+        ft.Column([theme.title(title, 15), theme.caption(hint), ft.Container(height=4),
+                   ft.Row([control]) if isinstance(control, ft.SegmentedButton) else control],
+                  spacing=4, tight=True),
+        bgcolor=ft.Colors.SURFACE_CONTAINER_LOWEST, border_radius=18,
+        border=ft.Border.all(1, ft.Colors.OUTLINE_VARIANT), padding=16)
+
+
+def _segmented(shell, field: str, values: tuple[str, ...], labels: dict[str, str], icons: dict[str, str]):
+    current = getattr(shell.state.settings, field) or shell.state.lang
+
+    def changed(e):
+        value = next(iter(e.control.selected), None)
+        if value is None:
+            return
+        save(shell, field, value)
+
+    return ft.SegmentedButton(
+        segments=[ft.Segment(value=v, label=ft.Text(labels[v], size=13), icon=icons.get(v)) for v in values],
+        selected=[current], allow_empty_selection=False, allow_multiple_selection=False,
+        show_selected_icon=False, on_change=changed, expand=True,
+        # narrow side padding: four German labels ("Langsam" …) must fit a 360 px phone
+        style=ft.ButtonStyle(padding=ft.Padding.symmetric(horizontal=4)))
+
+
+def save(shell, field: str, value: str) -> None:
+    try:
+        shell.state.set_setting(field, value)
+    except Exception as exc:
+        shell.snack(error_text(shell, exc), error=True)
+        return
+    if field == "theme":
+        theme.apply(shell.page, value)
+    # Everything visible is rebuilt so the language (or card back) changes at once.
+    shell.refresh()
+
+
+def _backs(shell) -> ft.Control:
+    chosen = shell.state.settings.card_back
+    items = []
+    for design in CARD_BACKS:
+        selected = design == chosen
+        items.append(ft.Semantics(identifier=f"back-{design}", content=ft.Container(
+            ft.Column([
+                ft.Container(card_widget.card_view("??", shell.lang, "medium", design),
+                             padding=6, border_radius=14,
+                             border=ft.Border.all(3, theme.GOLD if selected else ft.Colors.TRANSPARENT)),
+                ft.Text(shell.t(f"back.{design}"), size=12.5,
+                        font_family=theme.SANS_BOLD if selected else theme.SANS),
+            ], horizontal_alignment=ft.CrossAxisAlignment.CENTER, spacing=4, tight=True),
+            on_click=lambda e, d=design: save(shell, "card_back", d), border_radius=14, padding=4,
+            ink=True)))
+    return ft.Row(items, spacing=10, wrap=True)
+
+
+def view(shell) -> ft.View:
+    t = shell.t
+    s = shell.state.settings
+    lang_hint = t("settings.language_hint") if s.language else t("settings.language_device")
+    controls = [
+        ft.Container(theme.heading(t("settings.title"), 26), padding=ft.Padding.only(top=20)),
+        _section(t("settings.language"), lang_hint,
+                 _segmented(shell, "language", LANGUAGES, LANGUAGE_NAMES, {})),
+        _section(t("settings.theme"), t("settings.theme_hint"),
+                 _segmented(shell, "theme", THEMES, {v: t(f"theme.{v}") for v in THEMES},
+                            {})),
+        _section(t("settings.speed"), t("settings.speed_hint"),
+                 _segmented(shell, "speed", SPEEDS[1:2] + SPEEDS[:1] + SPEEDS[2:],
+                            {v: t(f"speed.{v}") for v in SPEEDS}, {})),
+        _section(t("settings.card_back"), t("settings.card_back_hint"), _backs(shell)),
+    ]
+    return shell.top_view("/settings", controls)

@@ -1,0 +1,270 @@
+"""The app frame: routing between screens, phone/tablet navigation, dialogs and snackbars.
+
+Imperative Flet: every route change rebuilds ``page.views`` from ``page.route``
+(FLET-NOTES 1.5). Screens are functions that build a ``ft.View``; all state they
+need lives in ``AppState`` above them, so rebuilding a screen loses nothing.
+"""
+
+from __future__ import annotations
+
+import logging
+from concurrent.futures import Future
+from dataclasses import dataclass
+from typing import Callable
+
+import flet as ft
+
+from app import theme
+from app.state import AppState
+from app.widgets import card as card_widget
+
+log = logging.getLogger(__name__)
+
+# Width from which the navigation moves from a bottom bar to a side rail.
+WIDE = 720
+CONTENT_MAX = 1120
+
+
+@dataclass(frozen=True)
+class Destination:
+    route: str
+    label_key: str
+    icon: str
+    selected_icon: str
+
+
+DESTINATIONS = (
+    Destination("/", "nav.games", ft.Icons.STYLE_OUTLINED, ft.Icons.STYLE),
+    Destination("/players", "nav.players", ft.Icons.PEOPLE_OUTLINE, ft.Icons.PEOPLE),
+    Destination("/rules", "nav.rules", ft.Icons.MENU_BOOK_OUTLINED, ft.Icons.MENU_BOOK),
+    Destination("/settings", "nav.settings", ft.Icons.TUNE_OUTLINED, ft.Icons.TUNE),
+    Destination("/about", "nav.about", ft.Icons.INFO_OUTLINE, ft.Icons.INFO),
+)
+
+
+class Shell:
+    """Owns the page for one session: builds views for routes and offers UI helpers to screens."""
+
+    def __init__(self, page: ft.Page, state: AppState) -> None:
+        self.page = page
+        self.state = state
+        state.ui = self  # table builders get (app_state, session) and reach the UI through this
+        self.bot_future: Future | None = None  # the running computer-turn task, if any
+        self._layout_key: tuple[bool, str] | None = None
+
+    # --- helpers screens use ------------------------------------------------------------------
+
+    def t(self, key: str, **kw) -> str:
+        return self.state.t(key, **kw)
+
+    @property
+    def lang(self) -> str:
+        return self.state.lang
+
+    @property
+    def width(self) -> float:
+        return self.page.width or 400
+
+    @property
+    def wide(self) -> bool:
+        return self.width >= WIDE
+
+    @property
+    def card_size(self) -> str:
+        return card_widget.size_for_width(self.width)
+
+    def navigate(self, route: str) -> None:
+        self.page.navigate(route)
+
+    def refresh(self) -> None:
+        """Rebuild the current screen (after a language or data change)."""
+        self.route_change()
+
+    def snack(self, message: str, error: bool = False) -> None:
+        self.page.show_dialog(ft.SnackBar(
+            ft.Text(message, color=ft.Colors.ON_ERROR_CONTAINER if error else None),
+            bgcolor=ft.Colors.ERROR_CONTAINER if error else None, behavior=ft.SnackBarBehavior.FLOATING,
+            show_close_icon=error, duration=ft.Duration(seconds=6 if error else 3)))
+
+    def close_dialog(self) -> None:
+        self.page.pop_dialog()
+
+    def confirm(self, title: str, text: str, confirm_label: str, on_confirm: Callable[[], None],
+                destructive: bool = False) -> None:
+        confirmed = []
+
+        def yes(e):
+            confirmed.append(True)
+            self.page.pop_dialog()
+
+        def dismissed(e=None):
+            if confirmed:  # after the dialog is gone: see prompt()
+                on_confirm()
+
+        self.page.show_dialog(ft.AlertDialog(
+            modal=True, title=theme.heading(title, 20), content=theme.body(text), on_dismiss=dismissed,
+            actions=[ft.TextButton(self.t("cancel"), on_click=lambda e: self.page.pop_dialog()),
+                     ft.FilledButton(confirm_label, on_click=yes,
+                                     style=ft.ButtonStyle(bgcolor=ft.Colors.ERROR, color=ft.Colors.ON_ERROR)
+                                     if destructive else None)]))
+
+    def prompt(self, title: str, field_label: str, on_ok: Callable[[str], str | None],
+               initial: str = "", ok_label: str | None = None,
+               on_done: Callable[[], None] | None = None) -> None:
+        """Ask for one line of text.
+
+        ``on_ok`` returns an error message to keep the dialog open; ``on_done`` runs after
+        the dialog has closed (a snackbar shown earlier would be popped instead of it).
+        """
+        field = ft.TextField(label=field_label, value=initial, autofocus=True, max_length=30,
+                             capitalization=ft.TextCapitalization.WORDS)
+
+        succeeded = []
+
+        def ok(e=None):
+            error = on_ok((field.value or "").strip())
+            if error:
+                field.error = error
+                field.update()
+                return
+            succeeded.append(True)
+            self.page.pop_dialog()
+
+        def dismissed(e=None):
+            # Rebuilding the screen while the dialog is still closing leaves it on screen,
+            # so follow-up work waits until the client says the dialog is gone.
+            if succeeded and on_done:
+                on_done()
+
+        field.on_submit = ok
+        self.page.show_dialog(ft.AlertDialog(
+            modal=True, title=theme.heading(title, 20),
+            content=ft.Container(field, width=340), on_dismiss=dismissed,
+            actions=[ft.TextButton(self.t("cancel"), on_click=lambda e: self.page.pop_dialog()),
+                     ft.FilledButton(ok_label or self.t("save"), on_click=ok)]))
+
+    # --- views --------------------------------------------------------------------------------
+
+    def _body(self, controls: list[ft.Control], padding: int | None = None) -> ft.Control:
+        """Scrollable page content, centred with a maximum width on big screens."""
+        pad = padding if padding is not None else (28 if self.wide else 16)
+        column = ft.Column(controls, spacing=14, scroll=ft.ScrollMode.AUTO, expand=True,
+                           horizontal_alignment=ft.CrossAxisAlignment.STRETCH)
+        inner = ft.Container(column, padding=ft.Padding.only(left=pad, right=pad, top=0, bottom=12),
+                             expand=True, width=CONTENT_MAX if self.width > CONTENT_MAX + 140 else None)
+        return ft.Row([inner], expand=True, alignment=ft.MainAxisAlignment.CENTER,
+                      vertical_alignment=ft.CrossAxisAlignment.START)
+
+    def top_view(self, route: str, controls: list[ft.Control], header: ft.Control | None = None) -> ft.View:
+        """A top-level screen with the bottom navigation bar (phone) or side rail (wide)."""
+        index = next((i for i, d in enumerate(DESTINATIONS) if d.route == route), 0)
+        content = ft.Column(([header] if header else []) + [self._body(controls)], spacing=0, expand=True)
+
+        def go(e):
+            self.navigate(DESTINATIONS[int(e.control.selected_index)].route)
+
+        if self.wide:
+            rail = ft.NavigationRail(
+                selected_index=index, label_type=ft.NavigationRailLabelType.ALL, min_width=92,
+                group_alignment=-0.85, on_change=go,
+                leading=ft.Container(ft.Image(src="splash.svg", width=46, height=46),
+                                     padding=ft.Padding.only(top=14, bottom=8)),
+                destinations=[ft.NavigationRailDestination(
+                    icon=d.icon, selected_icon=d.selected_icon, label=self.t(d.label_key)) for d in DESTINATIONS])
+            return ft.View(route=route, padding=0, spacing=0, bgcolor=ft.Colors.SURFACE, controls=[
+                ft.Row([rail, ft.VerticalDivider(width=1), content], expand=True, spacing=0)])
+        bar = ft.NavigationBar(
+            selected_index=index, on_change=go, label_behavior=ft.NavigationBarLabelBehavior.ALWAYS_SHOW,
+            destinations=[ft.NavigationBarDestination(icon=d.icon, selected_icon=d.selected_icon,
+                                                      label=self.t(d.label_key)) for d in DESTINATIONS])
+        return ft.View(route=route, padding=0, spacing=0, bgcolor=ft.Colors.SURFACE,
+                       controls=[content], navigation_bar=bar)
+
+    def sub_view(self, route: str, title: str, controls: list[ft.Control],
+                 actions: list[ft.Control] | None = None, scroll: bool = True,
+                 bgcolor: str | None = None) -> ft.View:
+        """A pushed screen with a back arrow in the app bar."""
+        appbar = ft.AppBar(title=ft.Text(title, font_family=theme.DISPLAY, size=20, color=theme.IVORY,
+                                         max_lines=1, overflow=ft.TextOverflow.ELLIPSIS),
+                           bgcolor=theme.FELT_DARK, color=theme.IVORY, actions=actions or [],
+                           center_title=False)
+        body = self._body(controls) if scroll else ft.Container(ft.Column(controls, expand=True, spacing=0),
+                                                                 expand=True)
+        return ft.View(route=route, padding=0, spacing=0, appbar=appbar, controls=[body],
+                       bgcolor=bgcolor or ft.Colors.SURFACE)
+
+    # --- routing ------------------------------------------------------------------------------
+
+    def start(self) -> None:
+        self.page.on_route_change = self.route_change
+        self.page.on_view_pop = self._view_pop
+        self.page.on_resize = self._resized
+        self._layout_key = self._current_layout_key()
+        self.route_change()
+
+    def _current_layout_key(self) -> tuple[bool, str]:
+        return (self.wide, self.card_size)
+
+    def _resized(self, e) -> None:
+        # Rebuild only when the layout class changes (rail vs bar, card size): rebuilding
+        # on every pixel of a window drag would be wasteful.
+        key = self._current_layout_key()
+        if key != self._layout_key:
+            self._layout_key = key
+            self.route_change()
+
+    async def _view_pop(self, e) -> None:
+        if len(self.page.views) > 1:
+            self.page.views.pop()
+            await self.page.push_route(self.page.views[-1].route)
+        else:
+            await self.page.push_route("/")
+
+    def cancel_bot(self) -> None:
+        if self.bot_future is not None and not self.bot_future.done():
+            self.bot_future.cancel()
+        self.bot_future = None
+
+    def route_change(self, e=None) -> None:
+        from app.screens import about, home, new_game, play, players, rules, settings  # avoid import cycles
+
+        route = (self.page.route or "/").split("?")[0].rstrip("/") or "/"
+        parts = route.strip("/").split("/") if route != "/" else []
+        if not (parts and parts[0] == "play"):
+            self.cancel_bot()
+        try:
+            if not parts:
+                views = [home.view(self)]
+            elif parts[0] == "players":
+                views = [players.view(self)]
+            elif parts[0] == "settings":
+                views = [settings.view(self)]
+            elif parts[0] == "about":
+                views = [about.view(self)]
+            elif parts[0] == "rules":
+                views = [rules.view(self)]
+                if len(parts) > 1:
+                    views.append(rules.game_view(self, parts[1]))
+            elif parts[0] == "new" and len(parts) > 1:
+                views = [home.view(self), new_game.view(self, parts[1])]
+            elif parts[0] == "play" and len(parts) > 1 and parts[1].isdigit():
+                views = [home.view(self), play.view(self, int(parts[1]))]
+            else:
+                views = [home.view(self)]
+        except Exception:  # a broken screen must leave the user somewhere useful
+            log.exception("cannot show %s", route)
+            views = [home.view(self)]
+            self.snack(self.t("error.screen"), error=True)
+        old = list(self.page.views)
+        if len(old) == len(views) and all(o.route == n.route for o, n in zip(old, views)):
+            # Same screens rebuilt (language, theme, data changed): update the existing
+            # views in place, because new View objects would replay the page transition.
+            for o, n in zip(old, views):
+                o.controls = n.controls
+                o.appbar = n.appbar
+                o.navigation_bar = n.navigation_bar
+                o.bgcolor = n.bgcolor
+        else:
+            self.page.views.clear()
+            self.page.views.extend(views)
+        self.page.update()

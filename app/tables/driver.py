@@ -1,0 +1,85 @@
+"""Applies a person's actions and plays the computer's turns, off the UI event loop.
+
+In Flet 1.0 every handler runs on the app's single asyncio loop, so a bot that
+thinks inside a handler freezes the UI (FLET-NOTES 2). The driver runs each
+bot decision in a worker thread (``asyncio.to_thread``) from a task started with
+``page.run_task``, pauses between moves so a person can follow them, and calls
+the table's ``redraw`` — which must call ``update()`` itself, because work done in a
+task is not auto-updated.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+from typing import Any, Callable
+
+from core.errors import RulesError
+
+log = logging.getLogger(__name__)
+
+Redraw = Callable[[list[dict[str, Any]]], None]
+
+
+class TableDriver:
+    def __init__(self, app_state: Any, session: Any, redraw: Redraw) -> None:
+        self.state = app_state
+        self.session = session
+        self.redraw = redraw
+        self.thinking = False
+
+    @property
+    def ui(self) -> Any:
+        return self.state.ui
+
+    def apply(self, action: Any) -> str | None:
+        """Apply a person's action; returns the reason when it is illegal (nothing changes then)."""
+        try:
+            events = self.session.apply(action)
+        except RulesError as exc:
+            return self.session.why_illegal(action) or str(exc)
+        except Exception as exc:  # saving failed: the move stands, the user is told
+            log.exception("saving the game failed")
+            self.ui.snack(self.ui.t("play.save_failed", error=str(exc)), error=True)
+            events = []
+        self.redraw(events)
+        self.kick()
+        return None
+
+    def undo(self) -> bool:
+        if self.thinking:
+            return False
+        done = self.session.undo()
+        if done:
+            self.redraw([{"type": "undo"}])
+        return done
+
+    def kick(self) -> None:
+        """Start the computer's turns if a computer is to move and none is running."""
+        if self.session.bot_to_move and not self.thinking:
+            self.thinking = True
+            self.ui.bot_future = self.ui.page.run_task(self._bot_turns)
+
+    async def _bot_turns(self) -> None:
+        try:
+            while self.session.bot_to_move:
+                self.redraw([])  # show "thinking"
+                await asyncio.sleep(self.state.bot_pause)
+                action = await asyncio.to_thread(self.session.bot_action)
+                try:
+                    events = self.session.apply(action)
+                except RulesError:  # a bot must never do this; stop rather than loop
+                    log.exception("bot chose an illegal action %s", action)
+                    break
+                self.thinking = self.session.bot_to_move
+                self.redraw(events)
+                if self.session.bot_to_move:
+                    await asyncio.sleep(self.state.bot_pause / 2)
+        except asyncio.CancelledError:  # the screen was left; the game is saved after every move
+            raise
+        except Exception:
+            log.exception("computer turn failed")
+            self.ui.snack(self.ui.t("play.bot_failed"), error=True)
+        finally:
+            self.thinking = False
+        self.redraw([])

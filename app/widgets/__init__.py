@@ -1,0 +1,1 @@
+"""Reusable controls: the card widget (the one card-to-picture map) and home tiles."""

@@ -1,0 +1,188 @@
+"""The playing-card widget shared by all games, and the one map from a card to its picture.
+
+A card is drawn from its notation (``"TS"``), never from an image per card: an
+ivory face with the rank index and the suit symbol as a shipped SVG. A hidden
+card (``"??"``) is only ever drawn as a back, and its accessible name is
+"Hidden card" / "Verdeckte Karte" — the face of a card the viewer may not see never
+reaches any control.
+"""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass
+from typing import Callable
+
+import flet as ft
+
+from app import theme
+from core import cards
+
+FACE_RANKS = frozenset("JQK")
+
+# Card back designs (assets/backs/<key>.svg).
+BACKS = ("royal", "crimson", "midnight")
+
+
+@dataclass(frozen=True)
+class CardSize:
+    width: int
+    height: int
+    index: float  # rank font size in the corner
+    corner_suit: int
+    pip: int
+    radius: int
+
+
+SIZES = {
+    # small is for phones: 52 px wide keeps five cards in a row on a 360 px screen and
+    # stays above the 48 px minimum touch target.
+    "small": CardSize(52, 74, 15, 12, 26, 7),
+    "medium": CardSize(64, 90, 18, 14, 32, 8),
+    "large": CardSize(80, 112, 22, 17, 40, 10),
+}
+
+
+def size_for_width(width: float | None) -> str:
+    """Card size for a screen width: small on phones, large on tablets and desktops."""
+    if not width or width < 520:
+        return "small"
+    if width < 900:
+        return "medium"
+    return "large"
+
+
+# --- the one place that maps cards to pictures ---------------------------------------------
+
+
+def suit_asset(suit: str) -> str:
+    """The SVG of a suit: ♠♥♦♣ (S H D C) or Rosenkrieg's Löwen/Türme/Bäume/Rosen (L T B R)."""
+    if suit not in "SHDCLTBR" or len(suit) != 1:
+        raise ValueError(f"no picture for suit {suit!r}")
+    return f"suits/{suit}.svg"
+
+
+def back_asset(design: str) -> str:
+    return f"backs/{design if design in BACKS else BACKS[0]}.svg"
+
+
+def label(card: str, lang: str) -> str:
+    """The accessible name of a card ("Pik Zehn" / "Ten of Spades"; "Verdeckte Karte")."""
+    return cards.name(card, lang)
+
+
+def short_text(card: str, lang: str) -> str:
+    """A compact written form for action texts: ``10♠``; Rosenkrieg suits by initial."""
+    if card == cards.UNKNOWN:
+        return "?"
+    rank = cards.index_label(card, lang)
+    return rank + cards.SUIT_SYMBOLS.get(card[1], card[1])
+
+
+def ink(card: str) -> str:
+    return theme.CARD_RED if cards.is_red(card) else theme.INK
+
+
+# --- drawing ----------------------------------------------------------------------------------
+
+
+def _face(card: str, lang: str, sz: CardSize) -> ft.Control:
+    colour = ink(card)
+    rank = cards.index_label(card, lang)
+    suit_img = suit_asset(card[1])
+    large = sz.width >= SIZES["large"].width
+    corner = ft.Column(
+        [ft.Text(rank, font_family=theme.SANS_BOLD, size=sz.index, color=colour,
+                 style=ft.TextStyle(height=1.0, letter_spacing=-1 if len(rank) > 1 else 0)),
+         ft.Image(src=suit_img, width=sz.corner_suit, height=sz.corner_suit)],
+        spacing=1, horizontal_alignment=ft.CrossAxisAlignment.CENTER, tight=True)
+    layers: list[ft.Control] = []
+    if card[0] in FACE_RANKS:
+        # Court cards: a gold-framed panel with the rank in the display face.
+        layers.append(ft.Container(
+            left=sz.width * 0.3, top=sz.height * 0.24, width=sz.width * 0.62, height=sz.height * 0.68,
+            border=ft.Border.all(1.5, theme.GOLD), border_radius=sz.radius - 2,
+            bgcolor="#f6ecd2", alignment=ft.Alignment.CENTER,
+            content=ft.Column([
+                ft.Text(rank, font_family=theme.DISPLAY, size=sz.pip * 0.85, color=colour,
+                        style=ft.TextStyle(height=1.0)),
+                ft.Image(src=suit_img, width=sz.pip * 0.55, height=sz.pip * 0.55)],
+                spacing=2, tight=True, horizontal_alignment=ft.CrossAxisAlignment.CENTER,
+                alignment=ft.MainAxisAlignment.CENTER)))
+    elif large:
+        # Room for a real card's layout: the pip in the middle, the index mirrored below.
+        layers.append(ft.Container(
+            left=(sz.width - sz.pip) / 2, top=(sz.height - sz.pip) / 2,
+            content=ft.Image(src=suit_img, width=sz.pip, height=sz.pip)))
+    else:
+        layers.append(ft.Container(
+            right=sz.width * 0.1, bottom=sz.height * 0.1,
+            content=ft.Image(src=suit_img, width=sz.pip, height=sz.pip)))
+    layers.append(ft.Container(corner, left=4, top=4))
+    if large and card[0] not in FACE_RANKS:
+        layers.append(ft.Container(corner, right=4, bottom=4, rotate=ft.Rotate(math.pi)))
+    return ft.Stack(layers, width=sz.width, height=sz.height)
+
+
+def _back(design: str, sz: CardSize) -> ft.Control:
+    return ft.Image(src=back_asset(design), width=sz.width, height=sz.height, fit=ft.BoxFit.FILL,
+                    border_radius=sz.radius)
+
+
+def card_view(card: str, lang: str, size: str = "medium", back: str = BACKS[0], *,
+              selected: bool = False, highlighted: bool = False, disabled: bool = False,
+              on_tap: Callable[[str], None] | None = None, key: str | None = None) -> ft.Control:
+    """One card, face up (or a back for ``"??"``), wrapped in Semantics for screen readers.
+
+    ``selected`` lifts the card with a gold outline, ``highlighted`` adds a glow for a
+    legal target, ``disabled`` dims it and ignores taps.
+    """
+    sz = SIZES.get(size, SIZES["medium"])
+    hidden = card == cards.UNKNOWN
+    if not hidden:
+        cards.parse(card)  # fail loudly on a bad code rather than draw nonsense
+    if selected:
+        border = ft.Border.all(3, theme.GOLD)
+    elif hidden:
+        border = None
+    else:
+        border = ft.Border.all(1, "#cfc4a8")
+    shadows = [ft.BoxShadow(blur_radius=4, spread_radius=0, offset=ft.Offset(0, 2),
+                            color=ft.Colors.with_opacity(0.35, "#000000"))]
+    if highlighted:
+        shadows.append(ft.BoxShadow(blur_radius=14, spread_radius=2, color=theme.GOLD_LIGHT))
+    tap = None
+    if on_tap is not None and not disabled:
+        def tap(e, _card=card):
+            on_tap(_card)
+    face = ft.Container(
+        content=_back("royal" if back not in BACKS else back, sz) if hidden else _face(card, lang, sz),
+        width=sz.width, height=sz.height, border_radius=sz.radius, border=border,
+        bgcolor=None if hidden else theme.IVORY, shadow=shadows,
+        clip_behavior=ft.ClipBehavior.ANTI_ALIAS,
+        opacity=0.45 if disabled else 1.0,
+        offset=ft.Offset(0, -0.1) if selected else ft.Offset(0, 0),
+        animate_offset=ft.Animation(160, ft.AnimationCurve.EASE_OUT),
+        on_click=tap, ink=False,
+    )
+    return ft.Semantics(
+        label=label(card, lang), button=on_tap is not None, selected=selected if on_tap else None,
+        # The face's own texts ("10", suit images) would be read after the name; the
+        # name already says everything.
+        exclude_semantics=True,
+        identifier=None if hidden else f"card-{card}",
+        key=key, content=face)
+
+
+def card_back(lang: str, size: str = "medium", back: str = BACKS[0], count: int | None = None) -> ft.Control:
+    """A face-down pile: one back with an optional count badge ("Hidden card" to readers)."""
+    sz = SIZES.get(size, SIZES["medium"])
+    pile = card_view(cards.UNKNOWN, lang, size, back)
+    if count is None:
+        return pile
+    badge = ft.Container(
+        ft.Text(str(count), font_family=theme.SANS_BOLD, size=12, color=theme.FELT_DARK),
+        bgcolor=theme.GOLD, border_radius=10, padding=ft.Padding.symmetric(horizontal=7, vertical=2),
+        right=-6, top=-6)
+    return ft.Stack([ft.Container(pile, left=0, top=0), badge], width=sz.width + 6, height=sz.height + 6,
+                    clip_behavior=ft.ClipBehavior.NONE)

@@ -1,0 +1,92 @@
+"""Home-screen building blocks: the illustrated game tile and the "continue" row."""
+
+from __future__ import annotations
+
+from typing import Callable
+
+import flet as ft
+
+from app import theme
+
+
+def felt_art(src: str, height: float, dimmed: bool = False, radius: float = 0) -> ft.Container:
+    """A game illustration on the green felt, with a faint gold inner line."""
+    return ft.Container(
+        content=ft.Image(src=src, fit=ft.BoxFit.CONTAIN, opacity=0.45 if dimmed else 1.0),
+        height=height, gradient=theme.FELT_GRADIENT, alignment=ft.Alignment.CENTER,
+        padding=ft.Padding.symmetric(horizontal=10, vertical=8),
+        border_radius=ft.BorderRadius.only(top_left=radius, top_right=radius) if radius else None)
+
+
+def ribbon(text: str) -> ft.Container:
+    return ft.Container(
+        ft.Text(text.upper(), font_family=theme.SANS_BOLD, size=10.5, color=theme.FELT_DARK,
+                style=ft.TextStyle(letter_spacing=1.2)),
+        bgcolor=theme.GOLD, padding=ft.Padding.symmetric(horizontal=10, vertical=4),
+        border_radius=ft.BorderRadius.only(bottom_left=12), right=0, top=0)
+
+
+def chip(icon: str, text: str) -> ft.Control:
+    return ft.Container(
+        ft.Row([ft.Icon(icon, size=15, color=ft.Colors.SECONDARY),
+                ft.Text(text, font_family=theme.SANS_BOLD, size=12, color=ft.Colors.ON_SURFACE_VARIANT)],
+               spacing=5, tight=True),
+        bgcolor=ft.Colors.SURFACE_CONTAINER, border_radius=20,
+        padding=ft.Padding.symmetric(horizontal=10, vertical=5))
+
+
+def game_tile(*, name: str, title: str, tagline: str, players: str, art: str, available: bool,
+              soon_label: str, on_open: Callable[[], None] | None, art_height: float = 124) -> ft.Control:
+    """A large tile for one game; unavailable games are dimmed, marked and not tappable."""
+    radius = 20
+    art_box = ft.Stack([felt_art(art, art_height, dimmed=not available, radius=radius)]
+                       + ([] if available else [ribbon(soon_label)]), height=art_height)
+    text = ft.Container(
+        ft.Column([
+            ft.Text(title, font_family=theme.DISPLAY, size=18, color=ft.Colors.ON_SURFACE,
+                    max_lines=1, overflow=ft.TextOverflow.ELLIPSIS),
+            # Fixed height for exactly three lines, so tiles in a row line up.
+            ft.Text(tagline, font_family=theme.SANS, size=12.5, color=ft.Colors.ON_SURFACE_VARIANT,
+                    max_lines=3, overflow=ft.TextOverflow.ELLIPSIS, height=52,
+                    style=ft.TextStyle(height=1.3)),
+            chip(ft.Icons.PERSON_OUTLINE if players.startswith("1") else ft.Icons.PEOPLE_OUTLINE, players),
+        ], spacing=6, tight=True),
+        padding=ft.Padding.only(left=12, right=12, top=10, bottom=12))
+    tile = ft.Container(
+        ft.Column([art_box, text], spacing=0, tight=True),
+        bgcolor=ft.Colors.SURFACE_CONTAINER_LOWEST, border_radius=radius,
+        border=ft.Border.all(1, ft.Colors.OUTLINE_VARIANT),
+        shadow=[ft.BoxShadow(blur_radius=10, offset=ft.Offset(0, 3),
+                             color=ft.Colors.with_opacity(0.12, "#000000"))],
+        clip_behavior=ft.ClipBehavior.ANTI_ALIAS,
+        on_click=(lambda e: on_open()) if available and on_open else None,
+        ink=available,
+        opacity=1.0 if available else 0.85,
+    )
+    # The tile's texts form its accessible name; the identifier gives tests a stable handle.
+    return ft.Semantics(identifier=f"tile-{name}", content=tile)
+
+
+def continue_row(*, game_id: int, title: str, who: str, when: str, art: str,
+                 on_open: Callable[[], None], resume_label: str) -> ft.Control:
+    """One unfinished game: tap anywhere to resume."""
+    thumb = ft.Container(ft.Image(src=art, fit=ft.BoxFit.CONTAIN), width=64, height=52,
+                         gradient=theme.FELT_GRADIENT, border_radius=12, padding=4)
+    texts = ft.Column([
+        ft.Text(title, font_family=theme.SANS_BOLD, size=15, color=ft.Colors.ON_SURFACE,
+                max_lines=1, overflow=ft.TextOverflow.ELLIPSIS),
+        ft.Text(who, font_family=theme.SANS, size=13, color=ft.Colors.ON_SURFACE,
+                max_lines=1, overflow=ft.TextOverflow.ELLIPSIS),
+        ft.Text(when, font_family=theme.SANS, size=12, color=ft.Colors.ON_SURFACE_VARIANT,
+                max_lines=1, overflow=ft.TextOverflow.ELLIPSIS),
+    ], spacing=1, expand=True, tight=True)
+    play = ft.Container(ft.Icon(ft.Icons.PLAY_ARROW_ROUNDED, color=theme.FELT_DARK, size=26),
+                        bgcolor=theme.GOLD, width=42, height=42, border_radius=21,
+                        alignment=ft.Alignment.CENTER, tooltip=resume_label)
+    row = ft.Container(
+        ft.Row([thumb, texts, play], spacing=12, vertical_alignment=ft.CrossAxisAlignment.CENTER),
+        bgcolor=ft.Colors.SURFACE_CONTAINER_LOWEST, border_radius=16,
+        border=ft.Border.all(1, ft.Colors.OUTLINE_VARIANT),
+        padding=ft.Padding.only(left=10, right=12, top=10, bottom=10),
+        on_click=lambda e: on_open(), ink=True)
+    return ft.Semantics(identifier=f"continue-{game_id}", content=row)

@@ -1,0 +1,49 @@
+"""End-to-end fixtures: the real app as an offline web server, driven by headless Chromium.
+
+One server and one browser per test session (FLET-NOTES 3c). Each test gets a
+fresh browser context (= a fresh Flet session) at the size it asks for. Chromium
+is Debian's ``/usr/bin/chromium``; if it is missing the tests fail rather than
+skip, so a CI without it cannot pass silently.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from harness import CHROMIUM, CHROMIUM_ARGS, PHONE, TABLET, App, start_server, stop_server
+
+
+@pytest.fixture(scope="session")
+def app_server(tmp_path_factory):
+    """The app with a fresh database for the whole session; yields (url, db path)."""
+    tmp = tmp_path_factory.mktemp("hofstaat")
+    db = tmp / "hofstaat.db"
+    proc, url = start_server(db, tmp / "server.log")
+    yield url, db
+    stop_server(proc)
+
+
+@pytest.fixture(scope="session")
+def browser():
+    if not Path(CHROMIUM).exists():  # fail, never skip: see the module docstring
+        pytest.fail(f"Chromium not found at {CHROMIUM}; install Debian's chromium package")
+    from playwright.sync_api import sync_playwright
+
+    with sync_playwright() as p:
+        b = p.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
+        yield b
+        b.close()
+
+
+@pytest.fixture(params=["phone", "tablet"])
+def app(request, browser, app_server):
+    url, _db = app_server
+    size = PHONE if request.param == "phone" else TABLET
+    ctx = browser.new_context(viewport=size, locale="de-DE",
+                              device_scale_factor=1, has_touch=False)
+    page = ctx.new_page()
+    page.set_default_timeout(15_000)
+    yield App(page, url, request.param)
+    ctx.close()
