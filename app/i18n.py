@@ -264,3 +264,17 @@ def t(key: str, lang: str = "en", _default: Any = _MISSING, **values: Any) -> st
         return text.format(**values) if values else text
     except (KeyError, IndexError, ValueError):  # a placeholder was not given: show the raw text
         return text
+
+
+def extend(de: dict[str, str], en: dict[str, str]) -> None:
+    """Add a module's own strings (e.g. one game's table), refusing keys that differ by language.
+
+    :raises ValueError: when the two dicts do not have the same keys or a key is taken.
+    """
+    if de.keys() != en.keys():
+        raise ValueError(f"German and English keys differ: {sorted(de.keys() ^ en.keys())}")
+    taken = [k for k in de if k in DE and DE[k] != de[k]]
+    if taken:
+        raise ValueError(f"keys already defined: {taken}")
+    DE.update(de)
+    EN.update(en)
