@@ -30,7 +30,8 @@ import re
 from dataclasses import dataclass
 from functools import lru_cache
 from itertools import combinations
-from typing import Any, Iterable, Sequence
+from operator import itemgetter
+from typing import Any, Iterable, NamedTuple, Sequence
 
 from core.cards import FRENCH_SUITS, RANKS, SUIT_SYMBOLS, UNKNOWN, standard_deck
 from core.errors import BadOption, BadState, MalformedAction
@@ -154,23 +155,69 @@ def recruit_problem(cards: Sequence[str], spy: str) -> str | None:
     return None
 
 
-@lru_cache(maxsize=1 << 16)
+def _getter(idx: tuple[int, ...]) -> Any:
+    if len(idx) == 1:
+        i = idx[0]
+        return lambda seq: (seq[i],)
+    return itemgetter(*idx)
+
+
+# For each hand size: every non-empty subset as (bit mask over hand positions, a getter
+# of its cards), in ``itertools.combinations`` order (smaller sets first).
+_SUBSETS = {n: [(sum(1 << i for i in idx), _getter(idx)) for k in range(1, n + 1)
+                for idx in combinations(range(n), k)] for n in range(HAND_SIZE + 1)}
+SUBSET_CARDS = {n: {m: get for m, get in subsets} for n, subsets in _SUBSETS.items()}
+
+
+@lru_cache(maxsize=1 << 17)
+def play_masks(hand: tuple[str, ...], spy: str) -> tuple[tuple[str, int], ...]:
+    """Every valid counter and recruit as (kind, bit mask over ``hand``), in a fixed order.
+
+    This is ``counter_problem``/``recruit_problem`` without the messages, because search
+    calls it very often; a test checks that the two agree.
+    """
+    need, suit = VALUE[spy], spy[1]
+    n = len(hand)
+    vals = [VALUE[c] for c in hand]
+    ace = next((i for i, c in enumerate(hand) if c == "A" + suit), -1)
+    # Sum, smallest value and "all of the spy's suit" of every subset, built from smaller ones.
+    size = 1 << n
+    total, low, suited = [0] * size, [99] * size, [True] * size
+    for m in range(1, size):
+        bit = m & -m
+        i, prev = bit.bit_length() - 1, m ^ bit
+        total[m] = total[prev] + vals[i]
+        low[m] = low[prev] if low[prev] < vals[i] else vals[i]
+        suited[m] = suited[prev] and hand[i][1] == suit
+    out: list[tuple[str, int]] = []
+    for m, _ in _SUBSETS[n]:
+        t = total[m]
+        if t < need:
+            continue
+        necessary = t - low[m] < need
+        if ace >= 0 and m >> ace & 1:
+            rest = m ^ (1 << ace)
+            recruit = rest != 0 and t - low[rest] < need  # the double agent is exempt (S-3.1)
+        else:
+            recruit = necessary and suited[m]
+        if necessary:
+            out.append(("counter", m))
+        if recruit:
+            out.append(("recruit", m))
+    return tuple(out)
+
+
+@lru_cache(maxsize=1 << 17)
 def plays(hand: tuple[str, ...], spy: str) -> tuple[tuple[str, tuple[str, ...]], ...]:
     """Every valid counter and recruit with ``hand`` against ``spy``, as (kind, sorted cards).
 
     ``hand`` must be sorted in notation order; the result is then in a fixed order.
     """
-    out: list[tuple[str, tuple[str, ...]]] = []
-    for k in range(1, len(hand) + 1):
-        for combo in combinations(hand, k):
-            if counter_problem(combo, spy) is None:
-                out.append(("counter", combo))
-            if recruit_problem(combo, spy) is None:
-                out.append(("recruit", combo))
-    return tuple(out)
+    cards = SUBSET_CARDS[len(hand)]
+    return tuple((kind, cards[m](hand)) for kind, m in play_masks(hand, spy))
 
 
-@lru_cache(maxsize=1 << 12)
+@lru_cache(maxsize=1 << 16)
 def retire_options(hand: tuple[str, ...]) -> tuple[tuple[str, ...], ...]:
     """Every set of two or more hand cards of one rank (S-5), each sorted."""
     out: list[tuple[str, ...]] = []
@@ -206,6 +253,99 @@ def refill(hand: Sequence[str], draw: Sequence[str], discard: Iterable[str], see
 def aces_left(hand: Iterable[str], draw: Iterable[str], discard: Iterable[str]) -> list[tuple[str, str]]:
     """Every ace that could be sacrificed, as (place, card)."""
     return [(place, c) for place, pile in zip(PLACES, (hand, draw, discard)) for c in pile if c[0] == "A"]
+
+
+# --- a compact position for search (solver and bots) ------------------------------------
+
+
+class Position(NamedTuple):
+    """A running game as hashable tuples, for search; the rules are the same as ``apply``'s.
+
+    ``spies`` and ``draw`` are bottom first like the state; ``hand`` and ``discard`` are
+    sorted (the discard pile's order never matters: shuffles sort their cards first).
+    """
+
+    spies: tuple[str, ...]
+    hand: tuple[str, ...]
+    draw: tuple[str, ...]
+    discard: tuple[str, ...]
+    shuffles: int
+
+    @classmethod
+    def of(cls, state: State) -> Position:
+        """The position of a state in phase ``play``."""
+        return cls(tuple(state["spies"]), tuple(sort_cards(state["hand"])), tuple(state["draw"]),
+                   tuple(sort_cards(state["discard"])), state["shuffles"])
+
+    def owned_faces(self) -> int:
+        return sum(1 for pile in (self.hand, self.draw, self.discard) for c in pile if c[0] in FACE_RANKS)
+
+
+# A turn as the solver and the bots see it: the play (kind, cards or (place, ace)) and the
+# cards retired afterwards (empty for none).
+Play = tuple[str, tuple[str, ...]]
+Turn = tuple[Play, tuple[str, ...]]
+
+
+def turn_plays(pos: Position) -> list[Play]:
+    """The legal plays of a position: counters and recruits, or else assassinations."""
+    spy = pos.spies[-1]
+    if hand_total(pos.hand) < VALUE[spy]:
+        return [("assassinate", (place, c)) for place, c in aces_left(pos.hand, pos.draw, pos.discard)]
+    return list(plays(pos.hand, spy))
+
+
+def turn_actions(turn: Turn, left: tuple[str, ...]) -> list[str]:
+    """A turn in action notation, as ``apply`` takes it; ``left`` is the hand after the play.
+
+    A counter or recruit that leaves a pair in hand opens the retire step, so the turn
+    then ends with ``retire …`` or ``done``.
+    """
+    (kind, cards), retired = turn
+    if kind == "assassinate":
+        return [f"assassinate {cards[0]} {cards[1]}"]
+    first = f"{kind} {' '.join(cards)}"
+    if retired:
+        return [first, f"retire {' '.join(retired)}"]
+    return [first, "done"] if retire_options(left) else [first]
+
+
+def after_play(pos: Position, play: Play, seed: int) -> tuple[Position, tuple[str, ...]]:
+    """The position right after a play, before retiring and drawing; also the hand left."""
+    kind, cards = play
+    spies, hand, draw, discard, shuffles = pos
+    spy = spies[-1]
+    if kind == "assassinate":
+        place, ace = cards
+        if place == "hand":
+            rest = tuple(c for c in hand if c != ace)
+            discard = discard + rest
+        elif place == "draw":
+            shuffles += 1
+            draw = tuple(shuffle_cards(seed, shuffles, (c for c in draw if c != ace)))
+            discard = discard + hand
+        else:
+            discard = tuple(c for c in discard if c != ace) + hand
+        left: tuple[str, ...] = ()
+    else:
+        left = tuple(c for c in hand if c not in cards)
+        discard = discard + cards + ((spy,) if kind == "recruit" else ())
+    return Position(spies[:-1], left, draw, tuple(sort_cards(discard)), shuffles), left
+
+
+def end_turn(pos: Position, seed: int, retired: tuple[str, ...] = ()) -> Position:
+    """Retire ``retired`` from the hand, then draw back up to five (no draw after the last spy)."""
+    hand = tuple(c for c in pos.hand if c not in retired) if retired else pos.hand
+    if not pos.spies:
+        return pos._replace(hand=hand)
+    new_hand, draw, pile, shuffles, _ = refill(hand, pos.draw, pos.discard, seed, pos.shuffles)
+    return Position(pos.spies, tuple(new_hand), tuple(draw), tuple(pile), shuffles)
+
+
+def is_lost(pos: Position) -> bool:
+    """An assassination is due and no ace is left anywhere (S-4.1)."""
+    return (bool(pos.spies) and hand_total(pos.hand) < VALUE[pos.spies[-1]]
+            and not any(c[0] == "A" for pile in (pos.hand, pos.draw, pos.discard) for c in pile))
 
 
 # --- actions -------------------------------------------------------------------------
@@ -513,7 +653,7 @@ class DeckOfSpies(Game):
         if state["over"]:
             out["spies"] = [UNKNOWN] * len(spies)
         out["spies_left"] = {g: sum(1 for c in spies if GROUP_OF[c] == g) for g, _ in GROUPS}
-        out["spies_below"] = sort_cards(spies[:-1]) if spies else []
+        out["spies_below"] = sort_cards(spies if state["over"] else spies[:-1])
         out["draw"] = [UNKNOWN] * len(state["draw"])
         out["draw_count"] = len(state["draw"])
         out["discard"] = list(state["discard"])
@@ -527,6 +667,13 @@ class DeckOfSpies(Game):
             out["draw_cards"] = []
             out["spies_below"] = []
         return out
+
+    def secret_cards(self, state: State, seat: int | None) -> set[str]:
+        """No card is secret to the player, who can track every card, only the orders are;
+        an onlooker does not see the hand, the draw pile or the spies below the top."""
+        if seat == 0:
+            return set()
+        return set(state["hand"]) | set(state["draw"]) | set(state["spies"][:-1])
 
     # --- bookkeeping -----------------------------------------------------------------
 

@@ -323,6 +323,18 @@ class Thronfolge(Game):
             v["removed"] = [unknown] * len(state["removed"])
         return v
 
+    def secret_cards(self, state: State, seat: int | None) -> set[str]:
+        """Cards ``seat`` may not know now: the other hand, the draw pile, hidden removed cards."""
+        if state["over"]:
+            return set()
+        secret = set(state["deck"])
+        if not state["options"]["open_removed"]:
+            secret.update(state["removed"])
+        for s in (0, 1):
+            if s != seat:
+                secret.update(state["hands"][s])
+        return secret
+
     def mask_events(self, events: list[Event], seat: int | None) -> list[Event]:
         """Events as ``seat`` may see them: cards dealt to the other hand become ``"??"``."""
         out = []
