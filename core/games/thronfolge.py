@@ -12,7 +12,9 @@ State fields besides the common ones (every card is a string such as ``"TS"``):
 - ``starter``: the seat that started this round (T-2.1).
 
 Every card of the 45 is in exactly one of ``deck``, ``removed``, ``line``, ``hands``
-and ``collections``. A view keeps this shape and writes hidden cards as ``"??"``.
+and ``collections``. A view keeps this shape, writes hidden cards as ``"??"`` (so the draw
+pile's length is its count) and adds ``viewer``: the seat it was made for, None for an
+onlooker.
 """
 
 from __future__ import annotations
@@ -23,7 +25,7 @@ from typing import Any
 
 from core import cards as C
 from core.errors import BadOption, BadState, MalformedAction
-from core.games.base import Event, Game, GameInfo, OptionSpec, State, move_event
+from core.games.base import Event, Game, GameInfo, OptionSpec, State, copy_json, move_event
 
 # --- the card table (T-1) ---------------------------------------------------------------
 
@@ -288,7 +290,7 @@ class Thronfolge(Game):
         new["taken"] = state["taken"][:]
         new["options"] = dict(state["options"])
         if state["result"] is not None:
-            new["result"] = _copy_result(state["result"])
+            new["result"] = copy_json(state["result"])
         return new
 
     def apply_unchecked(self, state: State, action: ThronfolgeAction) -> State:
@@ -310,16 +312,25 @@ class Thronfolge(Game):
         """
         if seat not in (None, 0, 1):
             raise BadOption(f"Thronfolge has seats 0 and 1, not {seat!r}")
-        v = self.copy_state(state)
-        v["viewer"] = seat
         if state["over"]:
+            v = self.copy_state(state)
+            v["viewer"] = seat
             return v
+        # Built field by field (not copy-then-mask): views are made for every bot decision.
         unknown = C.UNKNOWN
-        for s in (0, 1):
-            if s != seat:
-                v["hands"][s] = [unknown] * len(state["hands"][s])
+        v = dict(state)
+        v["viewer"] = seat
+        v["options"] = dict(state["options"])
+        v["line"] = state["line"][:]
+        c0, c1 = state["collections"]
+        v["collections"] = [c0[:], c1[:]]
+        v["taken"] = state["taken"][:]
+        v["hands"] = [h[:] if s == seat else [unknown] * len(h)
+                      for s, h in enumerate(state["hands"])]
         v["deck"] = [unknown] * len(state["deck"])
-        if not state["options"]["open_removed"]:
+        if state["options"]["open_removed"]:
+            v["removed"] = state["removed"][:]
+        else:
             v["removed"] = [unknown] * len(state["removed"])
         return v
 
@@ -404,12 +415,6 @@ class Thronfolge(Game):
         for s in (0, 1):
             if has_three_crowns(state["collections"][s]):
                 raise BadState(f"seat {s} holds three crowns but the game is not over (T-5)")
-
-
-def _copy_result(result: dict[str, Any]) -> dict[str, Any]:
-    from core.games.base import copy_json
-
-    return copy_json(result)
 
 
 def _step(state: State, action: Any, events: list[Event] | None) -> None:
