@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import importlib
 import random
+import zlib
 from abc import ABC, abstractmethod
 
 from core.errors import UnknownLevel
@@ -84,7 +85,10 @@ def make_bot(game: Game | str, level: str, budget_ms: float | None = None) -> Bo
 
 def bot_rng(state: State, salt: str = "") -> random.Random:
     """A bot's RNG, fixed by the game's seed and the move number, so choices reproduce."""
-    return random.Random(f"bot:{state['seed']}:{state['ply']}:{salt}")
+    # An integer seed: seeding from a string hashes it with SHA-512, which showed up
+    # as a quarter of a random self-play run.
+    mixed = (state["seed"] * 0x9E3779B1 + state["ply"] * 0x85EBCA77 + zlib.crc32(salt.encode()))
+    return random.Random(mixed & 0xFFFF_FFFF_FFFF)
 
 
 def decide(game: Game, state: State, bot: Bot, rng: random.Random | None = None) -> Action:

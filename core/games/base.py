@@ -178,6 +178,10 @@ class Game(ABC):
         """Cards whose faces ``seat`` may not know now; none of them may appear in its view."""
         return set()
 
+    def mask_events(self, events: list[Event], seat: int | None) -> list[Event]:
+        """The events as ``seat`` may see them (faces it may not know become ``??``)."""
+        return events
+
     def check_state(self, state: State) -> None:
         """Game-specific structural checks beyond card conservation.
 
