@@ -24,6 +24,8 @@ TableBuilder = Callable[[Any, Any], Any]
 
 # game name -> "module:function". Games not listed use the generic table.
 TABLES: dict[str, str] = {}
+TABLES["thronfolge"] = "app.tables.thronfolge:build"
+TABLES["deck-of-spies"] = "app.tables.deck_of_spies:build"
 
 
 def register(game: str, target: str | TableBuilder) -> None:

@@ -1,0 +1,274 @@
+"""Drawing pieces of the Thronfolge table: players, scores, crowns, collections (no state of their own).
+
+``CourtPieces`` is a mixin for ``ThronfolgeTable``: it reads the table's ``t``,
+``name``, ``lang``, ``back``, ``session``, ``anim`` and ``ui`` and returns controls
+built from a seat's view. The colours here are the table's own shades on the felt.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import flet as ft
+
+from app import theme
+from app.tables import thronfolge_model as model
+from app.widgets import card as card_widget
+from core import cards
+from core.games import thronfolge as tf
+
+IVORY_SOFT = ft.Colors.with_opacity(0.78, theme.IVORY)
+SHADE = ft.Colors.with_opacity(0.24, "#000000")
+SHADE_DEEP = ft.Colors.with_opacity(0.38, "#000000")
+GOLD_FAINT = ft.Colors.with_opacity(0.35, theme.GOLD)
+POSITIVE = "#9be3b4"
+NEGATIVE = "#ffb4ab"
+
+
+def signed(n: int) -> str:
+    return f"+{n}" if n > 0 else ("±0" if n == 0 else f"−{abs(n)}")
+
+
+class CourtPieces:
+    """Players, scores and collections, drawn from a view."""
+
+    def lead_text(self, fam: model.Family, seat: int) -> str:
+        """", majority (+8)" for the holder, ", tied" for a tie with supporters on both sides."""
+        if fam.leader == seat:
+            return self.t("tf.lead_mine", v=fam.value)
+        return self.t("tf.lead_tie") if fam.leader is None and fam.counts[seat] else ""
+
+    def cards_text(self, n: int) -> str:
+        return self.t("tf.one_card") if n == 1 else self.t("tf.n_cards", n=n)
+
+    # --- small pieces --------------------------------------------------------------------------
+
+    def label(self, text: str, color: str = theme.GOLD_LIGHT, size: float = 11) -> ft.Text:
+        return ft.Text(text.upper(), font_family=theme.SANS_BOLD, size=size, color=color,
+                       style=ft.TextStyle(letter_spacing=1.2), no_wrap=True)
+
+    def suit_plaque(self, suit: str, size: int = 18) -> ft.Control:
+        return ft.Container(ft.Image(src=card_widget.suit_asset(suit), width=size, height=size),
+                            bgcolor=theme.IVORY, border_radius=6, padding=3)
+
+    def crowns_row(self, n: int, size: float = 17) -> ft.Control:
+        glyphs = [ft.Text("♛", size=size, color=theme.GOLD if i < n else ft.Colors.with_opacity(0.22, theme.IVORY),
+                          font_family=theme.SANS) for i in range(3)]
+        danger = n == 2
+        return ft.Semantics(label=f"{self.t('tf.crowns')}: {n}/3", exclude_semantics=True, content=ft.Container(
+            ft.Row(glyphs, spacing=0, tight=True),
+            padding=ft.Padding.symmetric(horizontal=5, vertical=1), border_radius=10,
+            bgcolor=ft.Colors.with_opacity(0.35, theme.BURGUNDY) if danger else None,
+            border=ft.Border.all(1.5, "#ff8a80") if danger else None,
+            tooltip=self.t("tf.crown_alert") if danger else None))
+
+    def taken_chip(self, seat: int, view: dict[str, Any], compact: bool = False) -> ft.Control:
+        taken = view["taken"][seat]
+        text = self.t("tf.has_taken") if taken else self.t("tf.may_take")
+        long = self.t("tf.has_taken_long" if taken else "tf.may_take_long", name=self.name(seat))
+        chip = ft.Container(
+            ft.Row([ft.Icon(ft.Icons.CHECK_CIRCLE if taken else ft.Icons.PAN_TOOL_ALT_OUTLINED, size=13,
+                            color=theme.FELT_DARK if taken else theme.GOLD_LIGHT),
+                    ft.Text(text, size=11, font_family=theme.SANS_BOLD,
+                            color=theme.FELT_DARK if taken else theme.GOLD_LIGHT, no_wrap=True)],
+                   spacing=4, tight=True),
+            bgcolor=theme.GOLD if taken else None, border=None if taken else ft.Border.all(1, GOLD_FAINT),
+            border_radius=12, padding=ft.Padding.symmetric(horizontal=7, vertical=2))
+        return ft.Semantics(label=long, identifier=f"taken-{seat}", content=chip, exclude_semantics=True)
+
+    def score_box(self, seat: int, view: dict[str, Any], big: bool = False) -> ft.Control:
+        score = model.live_scores(view)[seat]
+        box = ft.Container(
+            ft.Column([ft.Text(self.t("tf.points"), size=10, font_family=theme.SANS_BOLD, no_wrap=True,
+                               color=IVORY_SOFT),
+                       ft.Text(str(score), size=30 if big else 24, font_family=theme.DISPLAY, color=theme.GOLD_LIGHT,
+                               style=ft.TextStyle(height=1.0))],
+                      spacing=1, tight=True, horizontal_alignment=ft.CrossAxisAlignment.CENTER),
+            padding=ft.Padding.symmetric(horizontal=4, vertical=4), border_radius=12, alignment=ft.Alignment.CENTER,
+            bgcolor=SHADE_DEEP, border=ft.Border.all(1, GOLD_FAINT), width=66 if big else 58)
+        return ft.Semantics(label=self.t("tf.score_label", name=self.name(seat), n=score),
+                            identifier=f"score-{seat}", content=box, exclude_semantics=True)
+
+    def hand_fan(self, seat: int, view: dict[str, Any]) -> ft.Control:
+        n = len(view["hands"][seat])
+        w, h, step = 21, 30, 8
+        backs: list[ft.Control] = []
+        for i in range(n):
+            angle = (i - (n - 1) / 2) * 0.13
+            backs.append(ft.Container(
+                ft.Image(src=card_widget.back_asset(self.back), width=w, height=h, fit=ft.BoxFit.FILL,
+                         border_radius=3),
+                left=i * step, top=3 + abs(i - (n - 1) / 2) * 1.5, rotate=ft.Rotate(angle),
+                border_radius=3, shadow=[ft.BoxShadow(blur_radius=2, color=SHADE_DEEP, offset=ft.Offset(0, 1))]))
+        fan = ft.Stack(backs, width=max(w, (n - 1) * step + w) + 2, height=h + 8)
+        body = ft.Row([fan, ft.Text(str(n), size=13, font_family=theme.SANS_BOLD, color=theme.IVORY)],
+                      spacing=4, tight=True, vertical_alignment=ft.CrossAxisAlignment.CENTER)
+        label = self.t("tf.hand_of", name=self.name(seat), cards=self.cards_text(n))
+        return ft.Semantics(label=label, identifier=f"hand-count-{seat}",
+                            content=body, exclude_semantics=True)
+
+    def hand_backs(self, seat: int, view: dict[str, Any]) -> ft.Control:
+        """The other hand across the table (tablet): overlapping card backs and their count."""
+        n = len(view["hands"][seat])
+        sz = card_widget.SIZES["small"]
+        step = 20
+        backs = [ft.Container(card_widget.card_view(cards.UNKNOWN, self.lang, "small", self.back), left=i * step,
+                              top=abs(i - (n - 1) / 2) * 3, rotate=ft.Rotate((i - (n - 1) / 2) * 0.06))
+                 for i in range(n)]
+        fan = ft.Stack(backs, width=sz.width + step * max(0, n - 1) + 4, height=sz.height + 10)
+        label = self.t("tf.hand_of", name=self.name(seat), cards=self.cards_text(n))
+        return ft.Semantics(label=label, identifier=f"hand-count-{seat}",
+                            exclude_semantics=True, content=ft.Row([
+                                fan, ft.Text(self.cards_text(n), size=12.5, color=IVORY_SOFT)],
+                                spacing=10, tight=True, alignment=ft.MainAxisAlignment.CENTER,
+                                vertical_alignment=ft.CrossAxisAlignment.CENTER))
+
+    def avatar(self, seat: int) -> ft.Control:
+        bot = self.session.seats[seat].is_bot
+        thinking = bot and self.session.bot_to_move and self.session.to_move == seat
+        inner: ft.Control = (ft.ProgressRing(width=20, height=20, stroke_width=2.5, color=theme.FELT_DARK)
+                             if thinking else
+                             ft.Icon(ft.Icons.SMART_TOY_OUTLINED if bot else ft.Icons.PERSON, size=20,
+                                     color=theme.FELT_DARK))
+        to_move = not self.session.over and self.session.to_move == seat
+        return ft.Container(inner, width=36, height=36, border_radius=18, bgcolor=theme.GOLD,
+                            alignment=ft.Alignment.CENTER,
+                            border=ft.Border.all(2.5, theme.IVORY) if to_move else None,
+                            shadow=[ft.BoxShadow(blur_radius=12, spread_radius=1, color=theme.GOLD_LIGHT)]
+                            if to_move else None)
+
+    def player_header(self, seat: int, view: dict[str, Any], viewer: int | None, show_fan: bool,
+                      stacked: bool = False) -> ft.Control:
+        tally = model.tallies(view)[seat]
+        name = ft.Text(self.you_label(seat, viewer), size=15, font_family=theme.SANS_BOLD, color=theme.IVORY,
+                       max_lines=1, overflow=ft.TextOverflow.ELLIPSIS)
+        if stacked:  # narrow side panel: name and score, then the chips
+            second: list[ft.Control] = [self.taken_chip(seat, view), ft.Container(expand=True),
+                                        self.crowns_row(tally.crowns)]
+            return ft.Column([
+                ft.Row([self.avatar(seat), ft.Container(ft.Text(
+                    self.you_label(seat, viewer), size=15, font_family=theme.SANS_BOLD, color=theme.IVORY,
+                    max_lines=2, overflow=ft.TextOverflow.ELLIPSIS), expand=True),
+                    self.score_box(seat, view, big=True)],
+                       spacing=10, vertical_alignment=ft.CrossAxisAlignment.CENTER),
+                ft.Row(second, spacing=8, vertical_alignment=ft.CrossAxisAlignment.CENTER),
+            ], spacing=8, tight=True)
+        parts: list[ft.Control] = [
+            self.avatar(seat),
+            ft.Column([name, ft.Row([self.taken_chip(seat, view), self.crowns_row(tally.crowns, 15)], spacing=6,
+                                    run_spacing=2, wrap=True)], spacing=3, tight=True, expand=True),
+        ]
+        if show_fan and view["hands"][seat] is not None:
+            parts.append(self.hand_fan(seat, view))
+        parts.append(self.score_box(seat, view))
+        return ft.Row(parts, spacing=8, vertical_alignment=ft.CrossAxisAlignment.CENTER)
+
+    # --- collections -------------------------------------------------------------------------
+
+    def token(self, top: ft.Control, value: str, lead: bool, width: int, value_color: str | None = None,
+              glow: bool = False) -> ft.Control:
+        return ft.Container(
+            ft.Column([top, ft.Text(value, size=14.5, font_family=theme.SANS_BOLD,
+                                    color=value_color or (theme.FELT_DARK if lead else theme.INK),
+                                    style=ft.TextStyle(height=1.0))],
+                      spacing=2, tight=True, horizontal_alignment=ft.CrossAxisAlignment.CENTER,
+                      alignment=ft.MainAxisAlignment.CENTER),
+            width=width, height=44, border_radius=10, alignment=ft.Alignment.CENTER,
+            bgcolor=theme.GOLD if lead else ft.Colors.with_opacity(0.92, theme.IVORY),
+            border=ft.Border.all(2, theme.GOLD_LIGHT) if lead else ft.Border.all(1, "#cfc4a8"),
+            shadow=[ft.BoxShadow(blur_radius=14, spread_radius=2, color=theme.GOLD_LIGHT)] if glow else
+            [ft.BoxShadow(blur_radius=3, color=SHADE, offset=ft.Offset(0, 1))])
+
+    def token_row(self, seat: int, view: dict[str, Any]) -> ft.Control:
+        """One seat's collection as tokens: four families (gold = majority), sets, favours, betrayals."""
+        tally = model.tallies(view)[seat]
+        fams = model.families(view)
+        glow = self.anim.get("flash") == seat
+        tokens: list[ft.Control] = []
+        for fam in fams:
+            lead = fam.leader == seat
+            n = fam.counts[seat]
+            label = self.t("tf.family_token", family=self.t(f"tf.fam.{fam.suit}"), n=n,
+                           lead=self.lead_text(fam, seat))
+            tokens.append(ft.Semantics(label=label, identifier=f"fam-{seat}-{fam.suit}", exclude_semantics=True,
+                                       content=self.token(ft.Image(src=card_widget.suit_asset(fam.suit), width=15,
+                                                                   height=15), str(n), lead, 39, glow=glow)))
+
+        def small(text: str, lead: bool = False) -> ft.Text:
+            return ft.Text(text.upper(), size=7.5, font_family=theme.SANS_BOLD,
+                           color=theme.FELT_DARK if lead else "#6b6457", style=ft.TextStyle(letter_spacing=0.2),
+                           no_wrap=True)
+
+        tokens.append(self.token(small(self.t("tf.sets")), str(tally.sets), False, 44, glow=glow))
+        tokens.append(self.token(small(self.t("tf.favours")), signed(tally.favours) if tally.favours else "0",
+                                 False, 52, value_color="#1d7a45" if tally.favours else theme.INK, glow=glow))
+        tokens.append(self.token(small(self.t("tf.betrayals")), signed(tally.betrayals) if tally.betrayals else "0",
+                                 False, 52, value_color=theme.BURGUNDY if tally.betrayals else theme.INK, glow=glow))
+        row = ft.Row(tokens, spacing=5, alignment=ft.MainAxisAlignment.CENTER, tight=True)
+        return ft.Container(row, on_click=lambda e, s=seat: self.show_collection(s), ink=False,
+                            alignment=ft.Alignment.CENTER,
+                            tooltip=self.t("tf.collection_of", name=self.name(seat)))
+
+    def text_chip(self, card: str, extra: str | None = None) -> ft.Control:
+        txt = card_widget.short_text(card, self.lang)
+        return ft.Container(
+            ft.Row([ft.Text(txt, size=12.5, font_family=theme.SANS_BOLD, color=card_widget.ink(card))]
+                   + ([ft.Text(extra, size=11, color="#6b6457")] if extra else []), spacing=3, tight=True),
+            bgcolor=theme.IVORY, border_radius=6, padding=ft.Padding.symmetric(horizontal=6, vertical=2))
+
+    def collection_detail(self, seat: int, view: dict[str, Any]) -> ft.Control:
+        """A seat's collection grouped by family, then favours, betrayals and crowns (public cards)."""
+        tally = model.tallies(view)[seat]
+        fams = model.families(view)
+        rows: list[ft.Control] = []
+        for fam in fams:
+            lead = fam.leader == seat
+            n = fam.counts[seat]
+            badge = ft.Container(
+                ft.Text(f"+{fam.value}" if lead else ("=" if fam.leader is None and n else "–"),
+                        size=11.5, font_family=theme.SANS_BOLD,
+                        color=theme.FELT_DARK if lead else IVORY_SOFT),
+                bgcolor=theme.GOLD if lead else None, border_radius=8,
+                padding=ft.Padding.symmetric(horizontal=6, vertical=1),
+                border=None if lead else ft.Border.all(1, ft.Colors.with_opacity(0.25, theme.IVORY)))
+            chips = [self.text_chip(c) for c in tally.by_family[fam.suit]]
+            rows.append(ft.Semantics(
+                label=self.t("tf.family_token", family=self.t(f"tf.fam.{fam.suit}"), n=n,
+                             lead=self.lead_text(fam, seat)),
+                identifier=f"famrow-{seat}-{fam.suit}",
+                content=ft.Row([
+                    self.suit_plaque(fam.suit, 16),
+                    ft.Text(str(n), size=18, font_family=theme.DISPLAY,
+                            color=theme.GOLD_LIGHT if lead else theme.IVORY, width=22),
+                    ft.Row(chips, wrap=True, spacing=3, run_spacing=3, expand=True),
+                    badge], spacing=8, vertical_alignment=ft.CrossAxisAlignment.CENTER)))
+
+        def line(title: str, value: str, chips: list[ft.Control], color: str = theme.IVORY) -> ft.Control:
+            return ft.Row([
+                ft.Text(title, size=12.5, color=IVORY_SOFT, width=62, no_wrap=True),
+                ft.Row(chips, wrap=True, spacing=3, run_spacing=3, expand=True),
+                ft.Text(value, size=14, font_family=theme.SANS_BOLD, color=color)],
+                spacing=8, vertical_alignment=ft.CrossAxisAlignment.CENTER)
+
+        rows.append(ft.Divider(color=GOLD_FAINT, height=8))
+        rows.append(line(self.t("tf.sets"), f"{tally.sets} · {signed(tally.set_points)}" if tally.sets else "0", []))
+        rows.append(line(self.t("tf.favours"), signed(tally.favours) if tally.favours else "0",
+                         [self.text_chip(c, signed(tf.card_points(c))) for c in tally.favour_cards], POSITIVE))
+        rows.append(line(self.t("tf.betrayals"), signed(tally.betrayals) if tally.betrayals else "0",
+                         [self.text_chip(c, signed(tf.card_points(c))) for c in tally.betrayal_cards], NEGATIVE))
+        rows.append(line(self.t("tf.crowns"), str(tally.crowns),
+                         [self.text_chip(c) for c in tally.crown_cards]))
+        return ft.Column(rows, spacing=7, tight=True)
+
+    def show_collection(self, seat: int) -> None:
+        seat_v, _me, _other = self.me_and_other()
+        view = self.session.view(seat_v)
+        body = ft.Container(ft.Column([
+            ft.Row([theme.display(self.t("tf.collection_of", name=self.name(seat)), 19, color=theme.GOLD_LIGHT,
+                                  expand=True), self.score_box(seat, view)],
+                   vertical_alignment=ft.CrossAxisAlignment.CENTER),
+            self.collection_detail(seat, view) if view["collections"][seat] else
+            ft.Text(self.t("tf.collection_empty"), size=14, color=IVORY_SOFT),
+        ], spacing=12, tight=True), padding=ft.Padding.only(left=18, right=18, top=8, bottom=24))
+        self.ui.page.show_dialog(ft.BottomSheet(body,
+                                                bgcolor=theme.FELT_DARK, show_drag_handle=True, scrollable=True))
