@@ -226,7 +226,7 @@ class Shell:
         self.bot_future = None
 
     def route_change(self, e=None) -> None:
-        from app.screens import about, home, new_game, play, players, rules, settings  # avoid import cycles
+        from app.screens import about, home, new_game, play, players, rules, settings, stats  # avoid import cycles
 
         route = (self.page.route or "/").split("?")[0].rstrip("/") or "/"
         parts = route.strip("/").split("/") if route != "/" else []
@@ -245,6 +245,8 @@ class Shell:
                 views = [rules.view(self)]
                 if len(parts) > 1:
                     views.append(rules.game_view(self, parts[1]))
+            elif parts[0] == "stats" and len(parts) > 1:
+                views = [home.view(self), stats.view(self, parts[1])]
             elif parts[0] == "new" and len(parts) > 1:
                 views = [home.view(self), new_game.view(self, parts[1])]
             elif parts[0] == "play" and len(parts) > 1 and parts[1].isdigit():

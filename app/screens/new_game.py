@@ -130,6 +130,7 @@ def view(shell, game: str) -> ft.View:
         return shell.sub_view(f"/new/{game}", title, [ft.Container(
             theme.body(t("new_game.unavailable")), padding=ft.Padding.only(top=24))])
     form = NewGameForm(shell, game)
+    deal = _deal_chooser(shell, game)  # Deck of Spies: game number, daily deal, winnable only
     title = catalog.title(game, t, shell.lang)
     seats_box = ft.Column(spacing=10, horizontal_alignment=ft.CrossAxisAlignment.STRETCH)
     options_box = ft.Column(spacing=12, horizontal_alignment=ft.CrossAxisAlignment.STRETCH)
@@ -196,9 +197,10 @@ def view(shell, game: str) -> ft.View:
                                          border_radius=12,
                                          on_change=lambda ev, k=spec.key: form.options.__setitem__(
                                              k, ev.control.value)))
-        rows.append(ft.TextField(label=t("new_game.seed"), value=form.seed, helper=t("new_game.seed_hint"),
-                                 keyboard_type=ft.KeyboardType.NUMBER, border_radius=12,
-                                 on_change=lambda ev: setattr(form, "seed", ev.control.value)))
+        if deal is None:
+            rows.append(ft.TextField(label=t("new_game.seed"), value=form.seed, helper=t("new_game.seed_hint"),
+                                     keyboard_type=ft.KeyboardType.NUMBER, border_radius=12,
+                                     on_change=lambda ev: setattr(form, "seed", ev.control.value)))
         options_box.controls = rows
 
     def set_players(n: int) -> None:
@@ -215,6 +217,9 @@ def view(shell, game: str) -> ft.View:
             fill_seats()
             return
         options = {k: v for k, v in form.options.items()}
+        if deal is not None:
+            deal.start(options, lambda seed_, meta: _start_dealt(shell, seats, options, seed_, meta))
+            return
         try:
             session = shell.state.start_game(game, seats, options=options, seed=seed)
         except Exception as exc:  # a bad option or a store failure: say why, stay here
@@ -244,6 +249,8 @@ def view(shell, game: str) -> ft.View:
             selected=[str(form.players)], show_selected_icon=False, expand=True,
             on_change=lambda ev: set_players(int(next(iter(ev.control.selected)))))])]))
     controls.append(_card(t("new_game.players"), [seats_box], t("new_game.players_hint")))
+    if deal is not None:
+        controls += deal.controls()
     controls.append(_card(t("new_game.options"), [options_box]))
     controls.append(ft.Semantics(identifier="start-game", content=ft.FilledButton(
         t("new_game.start"), icon=ft.Icons.PLAY_ARROW_ROUNDED, on_click=start, height=54,
@@ -252,3 +259,23 @@ def view(shell, game: str) -> ft.View:
                              shape=ft.RoundedRectangleBorder(radius=16)))))
     controls.append(ft.Container(height=12))
     return shell.sub_view(f"/new/{game}", t("new_game.title", game=title), controls)
+
+
+def _deal_chooser(shell, game: str):
+    if game != "deck-of-spies":
+        return None
+    from app.tables.deck_of_spies_deal import DealChooser
+
+    return DealChooser(shell)
+
+
+def _start_dealt(shell, seats: list[Seat], options: dict[str, Any], seed: int, meta: dict[str, Any]) -> None:
+    from app.tables.deck_of_spies import start_game
+
+    try:
+        session = start_game(shell.state, seats, options, seed, meta)
+    except Exception as exc:
+        log.warning("cannot start deck-of-spies: %s", exc)
+        shell.snack(error_text(shell, exc), error=True)
+        return
+    shell.navigate(f"/play/{session.game_id}")
