@@ -1,0 +1,115 @@
+"""Benchmark figures for Deck of Spies that ``python -m core bench`` does not give.
+
+``solver``: the share of seeded deals the perfect-information solver proves winnable or
+unwinnable within a time limit, and how long it takes::
+
+    python -m core.bots.deck_of_spies_bench solver --games 1000 --seed 0 --seconds 10
+
+``compare``: bots and solver on the same deals, so a bot's win rate can be set against the
+winnable share deal by deal (which deals the bot loses although they are winnable)::
+
+    python -m core.bots.deck_of_spies_bench compare --levels normal,hard --games 200 --seed 0
+
+Deals are ``seed``, ``seed + 1``, … exactly as ``python -m core bench`` plays them. The
+output is one JSON object.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import statistics
+import sys
+import time
+from typing import Any, Sequence
+
+from core.bench import selfplay
+from core.bots import make_bot
+from core.games.deck_of_spies import GAME
+from core.solver import solve
+
+
+def _pct(values: list[float], p: float) -> float:
+    ordered = sorted(values)
+    return round(ordered[min(len(ordered) - 1, int(p * len(ordered)))], 3) if ordered else 0.0
+
+
+def solver_share(games: int, seed: int, seconds: float) -> dict[str, Any]:
+    """Solve deals ``seed`` … ``seed + games - 1`` and count the verdicts."""
+    counts = {"winnable": 0, "unwinnable": 0, "unknown": 0}
+    times: list[float] = []
+    nodes: list[int] = []
+    per_deal: dict[int, str] = {}
+    for i in range(games):
+        result = solve(seed + i, seconds)
+        counts[result.status] += 1
+        times.append(result.seconds)
+        nodes.append(result.nodes)
+        per_deal[seed + i] = result.status
+    return {"games": games, "seed": seed, "seconds_limit": seconds,
+            "share": {k: round(v / games, 4) for k, v in counts.items()}, "counts": counts,
+            "solve_seconds_p50": _pct(times, 0.5), "solve_seconds_p95": _pct(times, 0.95),
+            "solve_seconds_max": round(max(times), 3) if times else 0.0,
+            "nodes_mean": round(statistics.fmean(nodes), 1) if nodes else 0.0,
+            "per_deal": per_deal}
+
+
+def compare(levels: Sequence[str], games: int, seed: int, seconds: float) -> dict[str, Any]:
+    """Each level plays the same deals; the solver judges them; report wins against the winnable share."""
+    solved = solver_share(games, seed, seconds)
+    verdicts = solved.pop("per_deal")
+    out: dict[str, Any] = {"solver": solved, "levels": {}}
+    for level in levels:
+        bot = make_bot(GAME, level)
+        wins = wins_on_winnable = 0
+        faces: list[int] = []
+        times: list[float] = []
+        for i in range(games):
+            timings: list[list[float]] = [[]]
+            record = selfplay(GAME, [level], seed + i, bots=[bot], timings=timings)
+            result = record["state"]["result"]
+            won = bool(result["winners"])
+            wins += won
+            wins_on_winnable += won and verdicts[seed + i] == "winnable"
+            faces.append(result["face_cards"]["player"])
+            times.extend(t * 1000 for t in timings[0])
+        winnable = solved["counts"]["winnable"]
+        out["levels"][level] = {
+            "win_rate": round(wins / games, 4),
+            "win_rate_on_winnable": round(wins_on_winnable / winnable, 4) if winnable else None,
+            "gap_to_winnable_share_pp": round(100 * (solved["share"]["winnable"] - wins / games), 1),
+            "mean_face_cards": round(statistics.fmean(faces), 3),
+            "think_ms_p50": _pct(times, 0.5), "think_ms_p95": _pct(times, 0.95),
+            "think_ms_max": round(max(times), 3) if times else 0.0}
+    return out
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(prog="python -m core.bots.deck_of_spies_bench", description=__doc__,
+                                     formatter_class=argparse.RawDescriptionHelpFormatter)
+    sub = parser.add_subparsers(dest="cmd", required=True)
+    sp = sub.add_parser("solver", help="share of deals the solver proves winnable / unwinnable")
+    cp = sub.add_parser("compare", help="bots against the solver on the same deals")
+    for p in (sp, cp):
+        p.add_argument("--games", type=int, default=200)
+        p.add_argument("--seed", type=int, default=0)
+        p.add_argument("--seconds", type=float, default=10.0, help="solver time limit per deal")
+    cp.add_argument("--levels", default="normal,hard")
+    sp.add_argument("--per-deal", action="store_true", help="list every deal's verdict")
+    args = parser.parse_args(argv)
+    start = time.perf_counter()
+    if args.cmd == "solver":
+        report = solver_share(args.games, args.seed, args.seconds)
+        if not args.per_deal:
+            report.pop("per_deal")
+    else:
+        report = compare([lv.strip() for lv in args.levels.split(",") if lv.strip()], args.games,
+                         args.seed, args.seconds)
+    report["wall_seconds"] = round(time.perf_counter() - start, 1)
+    json.dump(report, sys.stdout, indent=1)
+    sys.stdout.write("\n")
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
