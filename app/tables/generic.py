@@ -376,13 +376,21 @@ class GenericTable:
 
 
 def build(app_state: Any, session: Any) -> ft.Control:
-    table = GenericTable(app_state, session)
+    return mount(app_state, GenericTable(app_state, session))
+
+
+def mount(app_state: Any, table: Any) -> ft.Control:
+    """The control of a table with a driver, wired for the play screen; computer turns start
+    once it is on the page."""
+    # A rebuilt screen (resize, language) gets a new driver: stop the old one's computer turn
+    # first, or two tasks could move for the computer at once.
+    app_state.ui.cancel_bot()
     control = table.control()
     control.data = table.driver  # the play screen's undo button goes through the driver
     app_state.ui.page.run_task(_start_later, table)
     return control
 
 
-async def _start_later(table: GenericTable) -> None:
+async def _start_later(table: Any) -> None:
     # Kick off computer turns only once the table is on the page, so redraws can update it.
     table.driver.kick()

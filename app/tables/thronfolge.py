@@ -23,7 +23,7 @@ import flet as ft
 from app import theme
 from app.tables import thronfolge_model as model
 from app.tables import thronfolge_text  # noqa: F401  (registers the strings)
-from app.tables.generic import GenericTable
+from app.tables.generic import GenericTable, mount
 from app.tables.thronfolge_end import EndScreen
 from app.tables.thronfolge_parts import (GOLD_FAINT, IVORY_SOFT, NEGATIVE, POSITIVE, SHADE, SHADE_DEEP,
                                           CourtPieces, signed)
@@ -771,19 +771,4 @@ class ThronfolgeTable(CourtPieces, EndScreen, GenericTable):
 
 
 def build(app_state: Any, session: Any) -> ft.Control:
-    # A rebuilt screen (resize, language) gets a new driver: stop the old one's computer turn
-    # first, or two tasks could move for the computer at once.
-    try:
-        app_state.ui.cancel_bot()
-    except Exception:
-        pass
-    table = ThronfolgeTable(app_state, session)
-    control = table.control()
-    control.data = table.driver  # the play screen's undo button goes through the driver
-    app_state.ui.page.run_task(_start_later, table)
-    return control
-
-
-async def _start_later(table: ThronfolgeTable) -> None:
-    # Kick off computer turns only once the table is on the page, so redraws can update it.
-    table.driver.kick()
+    return mount(app_state, ThronfolgeTable(app_state, session))
