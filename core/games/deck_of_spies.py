@@ -523,6 +523,8 @@ class DeckOfSpies(Game):
         spy = state["spies"][-1]
         need = VALUE[spy]
         if isinstance(action, (Counter, Recruit)):
+            if len(set(action.cards)) != len(action.cards):
+                return "a card is named twice"
             missing = [c for c in action.cards if c not in hand]
             if missing:
                 return f"the {label(missing[0])} is not in your hand"
@@ -710,6 +712,8 @@ def _copy_result(result: dict[str, Any]) -> dict[str, Any]:
 
 def _retire_problem(cards: Sequence[str], hand: Sequence[str]) -> str | None:
     """Why ``cards`` cannot be retired from ``hand`` (S-5, S-5.4), or None."""
+    if len(set(cards)) != len(cards):
+        return "a card is named twice"
     missing = [c for c in cards if c not in hand]
     if missing:
         return f"the {label(missing[0])} is not in your hand; only cards still in hand can be retired"
