@@ -678,3 +678,17 @@ def test_replay_reproduces_the_game_including_shuffles():
         actions.append(str(move))
         state = GAME.apply(state, move).state
     assert GAME.replay(1, 77, None, actions) == state
+
+
+def test_events_tell_the_ui_what_moved_and_hide_drawn_faces_from_onlookers():
+    state = stacked(["KS", "8C", "7H"], ["3H", "4H", "2C", "3D", "AS"], draw=["3C"], discard=["4C", "4D"])
+    step = GAME.apply(state, "recruit 3H 4H")
+    moves = [(e["from"], e["to"], e["cards"]) for e in step.events if e["type"] == "move"]
+    assert moves[0] == ("hand", "discard", ["3H", "4H"])
+    assert moves[1] == ("spies", "discard", ["7H"])
+    assert ("draw", "hand", ["3C"]) in moves
+    assert step.events[-1] == {"type": "spy", "card": "8C"}
+    assert GAME.mask_events(step.events, 0) == step.events
+    hidden = GAME.mask_events(step.events, None)
+    assert all(set(e["cards"]) == {UNKNOWN} for e in hidden if e["type"] == "move" and e["to"] in ("hand", "draw"))
+    assert hidden[0] == step.events[0]

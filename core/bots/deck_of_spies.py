@@ -175,11 +175,10 @@ def rollout(pos: Position, seed: int, w: Weights = DEFAULT) -> float:
 
 
 class HardBot(Bot):
-    """Perfect-information Monte Carlo: the best few heuristic moves, each tried in the same
-    sampled worlds (hidden orders and future shuffles drawn at random) and played out with
-    the heuristic; the move with the best average wins, but it must beat the heuristic's
-    own choice by a margin that shrinks as more worlds are sampled, so a handful of noisy
-    samples cannot overrule the heuristic.
+    """Sampling search: the heuristic's best few moves, each tried in the same sampled worlds
+    (hidden orders and future shuffles drawn at random) and played out with the heuristic.
+    A move replaces the heuristic's own choice only if it leads it by more than ``z``
+    standard errors of the paired differences, so a few noisy samples cannot overrule it.
 
     ``budget_ms`` bounds the thinking time (``DEFAULT_BUDGET_MS`` when None); ``max_worlds``
     caps the number of worlds, which makes the choice reproducible for a given rng.

@@ -673,6 +673,18 @@ class DeckOfSpies(Game):
             return set()
         return set(state["hand"]) | set(state["draw"]) | set(state["spies"][:-1])
 
+    def mask_events(self, events: list[Event], seat: int | None) -> list[Event]:
+        """Events as ``seat`` may see them: the player sees every card; an onlooker does not see
+        the faces of cards going into the hand or the draw pile."""
+        if seat == 0:
+            return events
+        out = []
+        for ev in events:
+            if ev.get("type") == "move" and ev["to"] in ("hand", "draw"):
+                ev = dict(ev, cards=[UNKNOWN] * len(ev["cards"]))
+            out.append(ev)
+        return out
+
     # --- bookkeeping -----------------------------------------------------------------
 
     def all_cards(self, state: State) -> list[str]:
