@@ -126,6 +126,16 @@ def test_normal_recruits_instead_of_countering_the_seven_of_hearts():
     assert choice(quick("normal"), state) == "recruit 3H 5H"
 
 
+def test_normal_counters_a_five_rather_than_recruit_it_with_a_nine():
+    # The only recruit of the 5♥ is the 9♥ alone: a low spy is not worth a high card.
+    state = stacked(["KS", "8C", "5H"], ["9H", "2C", "3D", "8S", "4S"], draw=["3C", "4C", "3H"])
+    assert choice(quick("normal"), state).startswith("counter")
+    seven = stacked(["KS", "8C", "7H"], ["9H", "2C", "3D", "8S", "4S"], draw=["3C", "4C", "3H"])
+    assert choice(quick("normal"), seven) == "recruit 9H"
+    reason = quick("normal").explain(GAME.view(state, 0), GAME.legal_actions(state), random.Random(1))[1]
+    assert "recruiting it would cost" in reason
+
+
 def test_easy_plays_the_cheapest_recruit_and_only_retires_twos():
     state = stacked(["KS", "8C", "7H"], ["AH", "3H", "5H", "2C", "4D"], draw=["3C", "4C", "3D"])
     assert choice(quick("easy"), state) == "recruit 2C 4D AH"  # 7 points, the 3♥ 5♥ would be 8

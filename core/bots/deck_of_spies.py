@@ -18,7 +18,7 @@ from core.bots.deck_of_spies_policy import (DEFAULT, SUITS, Weights, choose_reti
 from core.games.base import Action, State
 from core.games.deck_of_spies import (FACE_RANKS, GROUP_OF, VALUE, WIN_FACES, Assassinate, Counter, Done, Play,
                                       Position, Recruit, Retire, after_play, end_turn, hand_total, is_lost, label,
-                                      retire_options, sort_cards)
+                                      plays, retire_options, sort_cards)
 
 DEFAULT_BUDGET_MS = 120.0  # leaves room under the 250 ms p95 target on a busy machine
 
@@ -67,7 +67,11 @@ def describe_play(play: Play, spy: str, hand: Sequence[str]) -> str:
         return f"Recruit the {label(spy)} with {shown}: {why}."
     kept = [label(c) for c in hand if c not in cards]
     keep = f", keeping {' '.join(kept)}" if kept else ""
-    return f"Counter the {label(spy)} with {shown}{keep} (no recruit is worth it or possible)."
+    if any(k == "recruit" for k, _ in plays(tuple(sort_cards(hand)), spy)):
+        why = "recruiting it would cost cards worth more to you than the spy"
+    else:
+        why = "no recruit is possible"
+    return f"Counter the {label(spy)} with {shown}{keep} ({why})."
 
 
 def describe_retirement(retired: tuple[str, ...]) -> str:
@@ -186,10 +190,10 @@ class HardBot(Bot):
 
     level = "hard"
     weights: Weights = DEFAULT
-    candidates: int = 4
+    candidates: int = 6
     min_worlds: int = 1
     max_worlds: int | None = 400
-    z: float = 2.0  # how many standard errors a move must lead the heuristic's choice by
+    z: float = 1.0  # how many standard errors a move must lead the heuristic's choice by
     spread: float = 60.0  # only moves the heuristic scores at most this far below its best
 
     def choose(self, view: State, legal: list[Action], rng: random.Random) -> Action:

@@ -28,8 +28,9 @@ FACE_PHASE = 12  # the last twelve spies are the face cards
 class Weights:
     """Feature weights of the heuristic; positive means "prefer"."""
 
-    recruit: float = 100.0          # recruiting a 5–10 spy
+    recruit: float = -6.5           # recruiting a 5–10 spy (plus ``recruit_value`` per point)
     recruit_face: float = 1000.0    # recruiting a face spy (each one counts at the end)
+    recruit_value: float = 1.0      # recruiting a 5–10 spy, per point of its value
     spend_ace: float = 2.0          # cost of playing an ace
     spend_ace_face: float = 2.7     # extra cost of playing an ace among the face spies
     spend_face: float = 0.9         # cost of playing a face card
@@ -132,11 +133,19 @@ def best_retirement(left: tuple[str, ...], outlook: Outlook, w: Weights) -> tupl
     return best, choice
 
 
+def recruit_bonus(spy: str, w: Weights) -> float:
+    """The bonus for recruiting ``spy``. Low spies earn little: a recruit that spends good
+    cards on a 5 or 6 leaves a weaker hand than a cheap counter would."""
+    if spy[0] in FACE_RANKS:
+        return w.recruit_face
+    return w.recruit + w.recruit_value * VALUE[spy]
+
+
 def play_value(kind: str, cards: tuple[str, ...], spy: str, outlook: Outlook, w: Weights) -> float:
     """The value of a counter or recruit itself, before the kept hand is looked at."""
     score = 0.0
     if kind == "recruit":
-        score += w.recruit_face if spy[0] in FACE_RANKS else w.recruit
+        score += recruit_bonus(spy, w)
     for c in cards:
         if c[0] == "A":
             score -= w.spend_ace + (w.spend_ace_face if outlook.face_phase else 0.0)
@@ -187,14 +196,13 @@ def choose_turn(hand: Sequence[str], spies: Sequence[str], draw: Iterable[str], 
         options = aces_left(hand_t, draw, discard)
         place, ace = max(options, key=lambda pa: sacrifice_value(pa[0], pa[1], outlook, w))
         return ("assassinate", (place, ace)), ()
-    return _best_play(hand_t, spy, faces, len(spies) <= FACE_PHASE, w)
+    return _best_play(hand_t, spy, Outlook(faces, len(spies) <= FACE_PHASE, w), w)
 
 
-def _best_play(hand: tuple[str, ...], spy: str, faces: tuple[int, int, int, int], face_phase: bool,
-               w: Weights) -> tuple[Play, tuple[str, ...]]:
+def _best_play(hand: tuple[str, ...], spy: str, outlook: Outlook, w: Weights) -> tuple[Play, tuple[str, ...]]:
     # Computed over bit masks of the hand, as rollouts call this for every turn. Not cached:
     # hands rarely repeat, and a big cache makes the garbage collector's pauses long.
-    outlook = Outlook(faces, face_phase, w)
+    face_phase = outlook.face_phase
     n = len(hand)
     full = (1 << n) - 1
     worth = [outlook.worth(c) for c in hand]
@@ -210,7 +218,7 @@ def _best_play(hand: tuple[str, ...], spy: str, faces: tuple[int, int, int, int]
         spent[m] = spent[prev] + spend[i]
         ranks[m] = ranks[prev] | rank_bit[i]
         paired[m] = paired[prev] or bool(ranks[prev] & rank_bit[i])
-    bonus = w.recruit_face if spy[0] in FACE_RANKS else w.recruit
+    bonus = recruit_bonus(spy, w)
     cards_of = SUBSET_CARDS[n]
     best = -1e18
     choice: tuple[str, int, tuple[str, ...]] = ("", 0, ())
