@@ -193,3 +193,28 @@ def test_the_ranked_list_and_the_fast_choice_agree():
             legal = GAME.legal_actions(state)
             state = GAME.apply(state, legal[rng.randrange(len(legal))]).state
     assert checked >= 300
+
+
+def test_the_heuristic_playout_in_the_real_deal_is_the_normal_bots_game():
+    from core.bench import selfplay
+    from core.bots.deck_of_spies import heuristic_faces
+    from core.games.deck_of_spies import Position
+    for seed in range(6):
+        record = selfplay(GAME, ["normal"], seed)
+        faces = heuristic_faces(Position.of(GAME.new(1, seed)), seed)
+        assert faces == record["state"]["result"]["face_cards"]["player"]
+
+
+def test_the_weights_benchmark_compares_weight_sets_and_refuses_unknown_weights(capsys):
+    import json
+
+    from core.bots.deck_of_spies_bench import main
+    assert main(["weights", "--games", "4", "--seed", "0", "{}", '{"recruit": 100, "recruit_value": 0}']) == 0
+    report = json.loads(capsys.readouterr().out)
+    assert [row["weights"] for row in report["sets"]] == ["{}", '{"recruit": 100, "recruit_value": 0}']
+    assert all(0 <= row["wins"] <= 4 for row in report["sets"])
+    for bad in ('{"recruits": 1}', '[1]', '{"recruit": "a"}', "not json"):
+        with pytest.raises(SystemExit) as exit_info:
+            main(["weights", "--games", "1", bad])
+        assert exit_info.value.code == 2
+        assert capsys.readouterr().out == ""

@@ -161,12 +161,13 @@ def sample_world(view: State, rng: random.Random) -> tuple[Position, int]:
     return pos, rng.randrange(2**31)
 
 
-def rollout(pos: Position, seed: int, w: Weights = DEFAULT) -> float:
-    """Play ``pos`` (a turn start) to the end with the heuristic; 1 for a win plus a little per face card."""
+def heuristic_faces(pos: Position, seed: int, w: Weights = DEFAULT) -> int:
+    """Play ``pos`` (a turn start) to the end with the heuristic; the face cards owned then
+    (0 after a loss for want of an ace)."""
     counts = list(face_counts(pos.spies))
     while pos.spies:
         if is_lost(pos):
-            return 0.0
+            return 0
         spy = pos.spies[-1]
         if spy[0] in FACE_RANKS:
             counts[SUITS.index(spy[1])] -= 1  # now: the face spies after this one
@@ -174,7 +175,12 @@ def rollout(pos: Position, seed: int, w: Weights = DEFAULT) -> float:
                                     (counts[0], counts[1], counts[2], counts[3]))
         mid, _ = after_play(pos, play, seed)
         pos = end_turn(mid, seed, retired)
-    faces = pos.owned_faces()
+    return pos.owned_faces()
+
+
+def rollout(pos: Position, seed: int, w: Weights = DEFAULT) -> float:
+    """The value of ``pos`` by one heuristic playout: 1 for a win, plus a little per face card."""
+    faces = heuristic_faces(pos, seed, w)
     return (1.0 if faces >= WIN_FACES else 0.0) + 0.02 * faces
 
 

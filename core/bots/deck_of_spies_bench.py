@@ -10,6 +10,11 @@ winnable share deal by deal (which deals the bot loses although they are winnabl
 
     python -m core.bots.deck_of_spies_bench compare --levels normal,hard --games 200 --seed 0
 
+``weights``: the normal heuristic with some weights changed, played fast (no bench
+bookkeeping) on the same deals, to compare weight sets; ``{}`` is the shipped set::
+
+    python -m core.bots.deck_of_spies_bench weights --games 3000 --seed 20000 '{}' '{"recruit": 100, "recruit_value": 0}'
+
 Deals are ``seed``, ``seed + 1``, … exactly as ``python -m core bench`` plays them. The
 output is one JSON object.
 """
@@ -25,7 +30,9 @@ from typing import Any, Sequence
 
 from core.bench import selfplay
 from core.bots import make_bot
-from core.games.deck_of_spies import GAME
+from core.bots.deck_of_spies import heuristic_faces
+from core.bots.deck_of_spies_policy import DEFAULT, Weights
+from core.games.deck_of_spies import GAME, WIN_FACES, Position
 from core.solver import solve
 
 
@@ -84,6 +91,32 @@ def compare(levels: Sequence[str], games: int, seed: int, seconds: float) -> dic
     return out
 
 
+def weight_sets(specs: Sequence[str], games: int, seed: int) -> dict[str, Any]:
+    """Win rate and mean face cards of the heuristic with each set of weight changes (JSON objects).
+
+    :raises ValueError: for a change that is not a JSON object of known weights and numbers.
+    """
+    known = set(DEFAULT.__dataclass_fields__)
+    changes: list[dict[str, float]] = []
+    for spec in specs:
+        change = json.loads(spec)
+        if not isinstance(change, dict) or not set(change) <= known or not all(
+                isinstance(v, (int, float)) and not isinstance(v, bool) for v in change.values()):
+            raise ValueError(f"not a set of weight changes: {spec} (known weights: {', '.join(sorted(known))})")
+        changes.append(change)
+    rows = []
+    for spec, change in zip(specs, changes):
+        w = Weights(**{**DEFAULT.__dict__, **change})
+        faces = []
+        for s in range(seed, seed + games):
+            # The real deal with its real seed: the heuristic's own game, shuffles included.
+            faces.append(heuristic_faces(Position.of(GAME.new(1, s)), s, w))
+        wins = sum(f >= WIN_FACES for f in faces)
+        rows.append({"weights": spec, "wins": wins, "win_rate": round(wins / games, 4),
+                     "mean_face_cards": round(statistics.fmean(faces), 3)})
+    return {"games": games, "seed": seed, "sets": rows}
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog="python -m core.bots.deck_of_spies_bench", description=__doc__,
                                      formatter_class=argparse.RawDescriptionHelpFormatter)
@@ -95,10 +128,19 @@ def main(argv: Sequence[str] | None = None) -> int:
         p.add_argument("--seed", type=int, default=0)
         p.add_argument("--seconds", type=float, default=10.0, help="solver time limit per deal")
     cp.add_argument("--levels", default="normal,hard")
+    wp = sub.add_parser("weights", help="the normal heuristic with changed weights, on the same deals")
+    wp.add_argument("--games", type=int, default=1000)
+    wp.add_argument("--seed", type=int, default=0)
+    wp.add_argument("sets", nargs="+", help='JSON objects of weight changes, e.g. \'{"recruit": 100}\'')
     sp.add_argument("--per-deal", action="store_true", help="list every deal's verdict")
     args = parser.parse_args(argv)
     start = time.perf_counter()
-    if args.cmd == "solver":
+    if args.cmd == "weights":
+        try:
+            report = weight_sets(args.sets, args.games, args.seed)
+        except ValueError as exc:  # json.JSONDecodeError is a ValueError too
+            parser.error(str(exc))
+    elif args.cmd == "solver":
         report = solver_share(args.games, args.seed, args.seconds)
         if not args.per_deal:
             report.pop("per_deal")
