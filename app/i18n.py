@@ -38,6 +38,7 @@ DE: dict[str, str] = {
     "game.rosenkrieg.title": "Rosenkrieg",
     "game.rosenkrieg.tagline": "Ein Potentat gegen den ganzen Hof – Stiche, Trümpfe und Ehrenschulden.",
     "game.kings-corner.title": "Kings in the Corner",
+    "game.kings-corner.tile": "Kings Corner",  # the game's other common name; the full one is cut on phone tiles
     "game.kings-corner.tagline": "Könige in die Ecken, Karten im Wechsel – wer zuerst leer ist, gewinnt.",
     # players
     "players.title": "Spieler", "players.intro": "Wer bei dir am Tisch sitzt. Ergebnisse bleiben erhalten.",
@@ -161,6 +162,7 @@ EN: dict[str, str] = {
     "game.rosenkrieg.title": "Rosenkrieg",
     "game.rosenkrieg.tagline": "One Potentate against the whole court – tricks, trumps and debts of honour.",
     "game.kings-corner.title": "Kings in the Corner",
+    "game.kings-corner.tile": "Kings Corner",  # the game's other common name; the full one is cut on phone tiles
     "game.kings-corner.tagline": "Kings to the corners, colours in turn – first to empty their hand wins.",
     "players.title": "Players", "players.intro": "Who sits at your table. Results are kept.",
     "players.new": "New player", "players.create": "Create", "players.name": "Name",

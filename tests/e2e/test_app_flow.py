@@ -42,7 +42,8 @@ def test_tour_of_the_app(app):
     expect(app.by_id("tile-thronfolge")).to_be_visible()
     # Games whose engines are not built yet are marked and cannot be tapped.
     expect(page.get_by_role("img", name=re.compile("DEMNÄCHST Rosenkrieg"))).to_be_visible()
-    expect(page.get_by_role("button", name=re.compile("Kings in the Corner"))).to_have_count(0)
+    expect(page.get_by_role("img", name=re.compile("DEMNÄCHST Kings Corner"))).to_be_visible()
+    expect(page.get_by_role("button", name=re.compile("Kings Corner"))).to_have_count(0)
     app.shot("home", 2500)  # first load: fonts and pictures arrive after the semantics
 
     # --- players: create one ------------------------------------------------------------
