@@ -41,6 +41,17 @@ class Bot(ABC):
         return self.choose(view, legal, rng), ""
 
 
+class ReasoningBot(Bot):
+    """A bot that always has a reason: ``explain`` decides, ``choose`` keeps only the action."""
+
+    def choose(self, view: State, legal: list[Action], rng: random.Random) -> Action:
+        return self.explain(view, legal, rng)[0]
+
+    @abstractmethod
+    def explain(self, view: State, legal: list[Action], rng: random.Random) -> tuple[Action, str]:
+        """The action and a one-line reason for it."""
+
+
 class RandomBot(Bot):
     """Plays a uniformly random legal action; works for every game."""
 

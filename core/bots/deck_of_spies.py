@@ -12,7 +12,7 @@ import random
 import time
 from typing import Any, Sequence
 
-from core.bots import Bot
+from core.bots import Bot, ReasoningBot
 from core.bots.deck_of_spies_policy import (DEFAULT, SUITS, Weights, choose_retirement, choose_turn, face_counts,
                                            scored_turns)
 from core.games.base import Action, State
@@ -83,16 +83,13 @@ def describe_retirement(retired: tuple[str, ...]) -> str:
 # --- easy ------------------------------------------------------------------------------
 
 
-class EasyBot(Bot):
+class EasyBot(ReasoningBot):
     """Recruits when it can with the fewest points, else counters as cheaply as possible.
 
     It retires only pairs of twos and sacrifices the first ace it finds.
     """
 
     level = "easy"
-
-    def choose(self, view: State, legal: list[Action], rng: random.Random) -> Action:
-        return self.explain(view, legal, rng)[0]
 
     def explain(self, view: State, legal: list[Action], rng: random.Random) -> tuple[Action, str]:
         if view["phase"] == "retire":
@@ -116,14 +113,11 @@ class EasyBot(Bot):
 # --- normal ------------------------------------------------------------------------------
 
 
-class NormalBot(Bot):
+class NormalBot(ReasoningBot):
     """The tuned heuristic of ``deck_of_spies_policy``: recruit, retire low pairs, keep useful suits."""
 
     level = "normal"
     weights: Weights = DEFAULT
-
-    def choose(self, view: State, legal: list[Action], rng: random.Random) -> Action:
-        return self.explain(view, legal, rng)[0]
 
     def explain(self, view: State, legal: list[Action], rng: random.Random) -> tuple[Action, str]:
         hand = view["hand"]
@@ -184,7 +178,7 @@ def rollout(pos: Position, seed: int, w: Weights = DEFAULT) -> float:
     return (1.0 if faces >= WIN_FACES else 0.0) + 0.02 * faces
 
 
-class HardBot(Bot):
+class HardBot(ReasoningBot):
     """Sampling search: the heuristic's best few moves, each tried in the same sampled worlds
     (hidden orders and future shuffles drawn at random) and played out with the heuristic.
     A move replaces the heuristic's own choice only if it leads it by more than ``z``
@@ -201,9 +195,6 @@ class HardBot(Bot):
     max_worlds: int | None = 400
     z: float = 1.0  # how many standard errors a move must lead the heuristic's choice by
     spread: float = 60.0  # only moves the heuristic scores at most this far below its best
-
-    def choose(self, view: State, legal: list[Action], rng: random.Random) -> Action:
-        return self.explain(view, legal, rng)[0]
 
     def explain(self, view: State, legal: list[Action], rng: random.Random) -> tuple[Action, str]:
         if len(legal) == 1:

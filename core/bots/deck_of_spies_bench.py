@@ -22,6 +22,7 @@ output is one JSON object.
 from __future__ import annotations
 
 import argparse
+import dataclasses
 import json
 import statistics
 import sys
@@ -96,7 +97,7 @@ def weight_sets(specs: Sequence[str], games: int, seed: int) -> dict[str, Any]:
 
     :raises ValueError: for a change that is not a JSON object of known weights and numbers.
     """
-    known = set(DEFAULT.__dataclass_fields__)
+    known = {f.name for f in dataclasses.fields(Weights)}
     changes: list[dict[str, float]] = []
     for spec in specs:
         change = json.loads(spec)
@@ -106,7 +107,7 @@ def weight_sets(specs: Sequence[str], games: int, seed: int) -> dict[str, Any]:
         changes.append(change)
     rows = []
     for spec, change in zip(specs, changes):
-        w = Weights(**{**DEFAULT.__dict__, **change})
+        w = dataclasses.replace(DEFAULT, **change)
         faces = []
         for s in range(seed, seed + games):
             # The real deal with its real seed: the heuristic's own game, shuffles included.

@@ -17,7 +17,7 @@ from __future__ import annotations
 
 import random
 
-from core.bots import Bot
+from core.bots import Bot, ReasoningBot
 from core.bots.thronfolge_eval import CROWN, KIND, KIND_NAMES
 from core.bots.thronfolge_position import TAKE, WINDOW, Position
 from core.bots.thronfolge_search import blank_scores, search_scores
@@ -100,13 +100,10 @@ def reason(pos: Position, move: int) -> str:
     return f"plays {kind}, keeping the line poor for the opponent"
 
 
-class EasyBot(Bot):
+class EasyBot(ReasoningBot):
     """Takes a line that looks good at a glance; otherwise plays a mostly random card."""
 
     level = "easy"
-
-    def choose(self, view: State, legal: list[Action], rng: random.Random) -> Action:
-        return self.explain(view, legal, rng)[0]
 
     def explain(self, view: State, legal: list[Action], rng: random.Random) -> tuple[Action, str]:
         pos = Position.from_view(view)
@@ -124,13 +121,10 @@ class EasyBot(Bot):
         return _action_for(move, legal), f"plays {KIND_NAMES[move]}"
 
 
-class NormalBot(Bot):
+class NormalBot(ReasoningBot):
     """Solves the rest of the round, counting the opponent's unseen cards as worthless."""
 
     level = "normal"
-
-    def choose(self, view: State, legal: list[Action], rng: random.Random) -> Action:
-        return self.explain(view, legal, rng)[0]
 
     def explain(self, view: State, legal: list[Action], rng: random.Random) -> tuple[Action, str]:
         pos = Position.from_view(view)
@@ -142,7 +136,7 @@ class NormalBot(Bot):
         return _action_for(move, legal), reason(pos, move)
 
 
-class HardBot(Bot):
+class HardBot(ReasoningBot):
     """Solves the rest of the round in many deals of the unseen cards and averages.
 
     ``budget_ms`` bounds the thinking time (default 150 ms). Setting ``iterations`` (on the
@@ -153,9 +147,6 @@ class HardBot(Bot):
     level = "hard"
     default_budget_ms = 150.0
     iterations: int | None = None
-
-    def choose(self, view: State, legal: list[Action], rng: random.Random) -> Action:
-        return self.explain(view, legal, rng)[0]
 
     def explain(self, view: State, legal: list[Action], rng: random.Random) -> tuple[Action, str]:
         pos = Position.from_view(view)
