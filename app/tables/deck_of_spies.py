@@ -622,25 +622,28 @@ class SpiesTable:
     def done(self) -> None:
         self.act("done")
 
-    def act(self, action: str) -> None:
+    def _start_move(self) -> bool:
+        """Before a move or an undo: finish any flight, clear the selection, hint and message.
+        False while a hint is being computed (the move must wait for it)."""
         self.stop_animation()
         if self.hint_busy:
-            return
+            return False
         self.selected.clear()
         self.hint = None
         self.message = None
+        return True
+
+    def act(self, action: str) -> None:
+        if not self._start_move():
+            return
         reason = self.driver.apply(action)
         if reason:
             self.message = reason
             self.redraw_now()
 
     def undo(self) -> None:
-        self.stop_animation()
-        if self.hint_busy:
+        if not self._start_move():
             return
-        self.selected.clear()
-        self.hint = None
-        self.message = None
         if not self.driver.undo():
             self.ui.snack(self.t("spies.undo.none"))
             self.redraw_now()
