@@ -7,9 +7,9 @@ import time
 
 import pytest
 
+import spies_positions
 from core.bots import bot_rng, levels, make_bot
-from core.cards import standard_deck
-from core.games.deck_of_spies import GAME, GROUP_OF, parse, sort_cards
+from core.games.deck_of_spies import GAME, GROUP_OF, parse
 
 LEVELS = ("easy", "normal", "hard")
 
@@ -24,13 +24,9 @@ def quick(level, **settings):
     return bot
 
 
-def stacked(spies, hand, draw=(), discard=(), removed=(), phase="play", seed=5):
-    state = GAME.new(seed=seed)
-    named = [*spies, *hand, *draw, *discard, *removed]
-    rest = [c for c in standard_deck() if c not in named]
-    state.update(spies=list(spies), hand=sort_cards(hand), draw=list(draw), discard=list(discard),
-                 removed=list(removed), spy_discard=rest, phase=phase, shuffles=0)
-    return GAME.load(state)
+def stacked(*args, seed=5, **kwargs):
+    """The shared builder with this file's seed (the positions here were written for it)."""
+    return spies_positions.stacked(*args, seed=seed, **kwargs)
 
 
 def choice(bot, state, salt="t"):

@@ -4,19 +4,14 @@ from __future__ import annotations
 
 import pytest
 
-from core.cards import standard_deck
-from core.games.deck_of_spies import GAME, sort_cards
+import spies_positions
+from core.games.deck_of_spies import GAME
 from core.solver import SolveResult, solve, solve_state
 
 
-def stacked(spies, hand, draw=(), discard=(), removed=(), seed=3, phase="play"):
-    """A running state; cards not named lie on the spy discard pile."""
-    state = GAME.new(seed=seed)
-    named = [*spies, *hand, *draw, *discard, *removed]
-    rest = [c for c in standard_deck() if c not in named]
-    state.update(spies=list(spies), hand=sort_cards(hand), draw=list(draw), discard=list(discard),
-                 removed=list(removed), spy_discard=rest, phase=phase, shuffles=0)
-    return GAME.load(state)
+def stacked(*args, seed=3, **kwargs):
+    """The shared builder with this file's seed (the positions here were written for it)."""
+    return spies_positions.stacked(*args, seed=seed, **kwargs)
 
 
 def replay_wins(seed, line):
