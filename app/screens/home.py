@@ -75,10 +75,8 @@ def games_section(shell) -> list[ft.Control]:
     tiles_: list[ft.Control] = []
     art_height = 190 if shell.wide else 118
     for e in catalog.entries():
-        short_key = f"game.{e.name}.tile"
-        short = shell.t(short_key)
         tile = tiles.game_tile(
-            name=e.name, title=short if short != short_key else catalog.title(e.name, shell.t, shell.lang),
+            name=e.name, title=catalog.tile_title(e.name, shell.t, shell.lang),
             tagline=catalog.tagline(e.name, shell.t, shell.lang),
             players=e.players_label(shell.t), art=e.art, available=e.available,
             soon_label=shell.t("home.soon"), art_height=art_height,
