@@ -48,8 +48,6 @@ def open_store(location: str | None) -> Any:
 
 def make_main(store: Any) -> Callable[[ft.Page], Any]:
     """The per-session entry point: each browser tab gets its own AppState and Shell."""
-    notice_shown = {"done": False}  # the moved-aside notice is told once per process
-
     async def main(page: ft.Page) -> None:
         from app import theme
         from app.shell import Shell
@@ -62,14 +60,6 @@ def make_main(store: Any) -> Callable[[ft.Page], Any]:
         shell = Shell(page, state)
         page.data = shell  # lets tests and handlers reach the session's shell
         shell.start()
-        if getattr(store, "notice", None) and not notice_shown["done"]:
-            notice_shown["done"] = True
-            moved = getattr(store, "moved_to", None)
-            page.show_dialog(ft.AlertDialog(
-                title=theme.heading(state.t("notice.title"), 20),
-                content=theme.body(state.t("notice.db_moved_aside", path=str(moved or "")) if
-                                   getattr(store, "notice_key", None) == "db_moved_aside" else str(store.notice)),
-                actions=[ft.TextButton(state.t("ok"), on_click=lambda e: page.pop_dialog())]))
 
     return main
 

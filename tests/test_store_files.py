@@ -61,6 +61,19 @@ def test_random_bytes_are_moved_aside_intact_and_a_fresh_database_is_started(tmp
         assert_fresh(store)
 
 
+def test_the_notice_stays_until_confirmed_and_the_moved_file_is_still_named(tmp_path):
+    path = tmp_path / "hofstaat.db"
+    path.write_text("hello")
+    with open_store(path) as store:
+        moved = store.moved_to
+        assert store.notice is not None
+        store.confirm_notice()
+        assert store.notice is None and store.notice_key is None
+        assert store.moved_to == moved  # still there for the log
+    with open_store(path) as store:  # the fresh database opens without a notice
+        assert store.notice is None and store.moved_to is None
+
+
 def test_a_tiny_text_file_is_moved_aside(tmp_path):
     path = tmp_path / "hofstaat.db"
     path.write_text("hello")

@@ -86,6 +86,35 @@ def games_section(shell) -> list[ft.Control]:
             ft.ResponsiveRow(tiles_, spacing=12, run_spacing=12)]
 
 
+def notice_section(shell) -> list[ft.Control]:
+    """The store's notice (a damaged file kept aside), until someone taps OK.
+
+    A card in the screen rather than a dialog: a dialog opened while the first screen is
+    still being built can be lost on the client, and this notice must not be missed.
+    """
+    store = shell.state.store
+    if not getattr(store, "notice", None):
+        return []
+    if store.notice_key == "db_moved_aside":
+        text = shell.t("notice.db_moved_aside", path=str(store.moved_to or ""))
+    else:
+        text = str(store.notice)
+
+    def confirm(e) -> None:
+        store.confirm_notice()
+        shell.route_change()
+
+    return [ft.Container(
+        ft.Column([
+            ft.Row([ft.Icon(ft.Icons.WARNING_AMBER_ROUNDED, color=theme.BURGUNDY),
+                    theme.heading(shell.t("notice.title"), 18)], spacing=10),
+            theme.body(text),
+            ft.Row([ft.FilledButton(shell.t("ok"), on_click=confirm)], alignment=ft.MainAxisAlignment.END),
+        ], spacing=8, tight=True),
+        padding=16, margin=ft.Margin.only(top=16), border_radius=14,
+        bgcolor=ft.Colors.ERROR_CONTAINER, border=ft.Border.all(1, theme.BURGUNDY))]
+
+
 def view(shell) -> ft.View:
-    controls = continue_section(shell) + games_section(shell) + [ft.Container(height=8)]
+    controls = notice_section(shell) + continue_section(shell) + games_section(shell) + [ft.Container(height=8)]
     return shell.top_view("/", controls, header=header(shell))

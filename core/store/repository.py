@@ -115,6 +115,11 @@ class Store:
         self.notice = (f"The saved data could not be read; it was kept as {moved_to}. "
                        "Starting fresh.") if moved_to else None
 
+    def confirm_notice(self) -> None:
+        """The person has read ``notice``: stop showing it (``moved_to`` stays for the log)."""
+        self.notice = None
+        self.notice_key = None
+
     # --- opening and closing ---------------------------------------------------------
 
     @classmethod
