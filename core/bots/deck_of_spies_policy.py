@@ -31,13 +31,13 @@ class Weights:
     recruit: float = -6.5           # recruiting a 5–10 spy (plus ``recruit_value`` per point)
     recruit_face: float = 1000.0    # recruiting a face spy (each one counts at the end)
     recruit_value: float = 1.0      # recruiting a 5–10 spy, per point of its value
-    spend_ace: float = 2.0          # cost of playing an ace
+    spend_ace: float = 3.0          # cost of playing an ace
     spend_ace_face: float = 2.7     # extra cost of playing an ace among the face spies
     spend_face: float = 0.9         # cost of playing a face card
     retire_low: float = 6.0         # per retired 2–4 before the face spies
     retire_low_face: float = 3.0    # per retired 2–4 among the face spies
     retire_mid: float = -2.0        # per retired 5–7 before the face spies
-    retire_mid_face: float = 0.2    # per retired 5–7 among the face spies
+    retire_mid_face: float = 3.0    # per retired 5–7 among the face spies
     retire_high: float = -6.0       # per retired 8–10
     retire_ace: float = -30.0       # per retired ace
     keep_pair: float = 2.0          # per low pair kept in hand (to retire next turn)
