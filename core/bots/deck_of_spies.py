@@ -13,8 +13,8 @@ import time
 from typing import Any, Sequence
 
 from core.bots import Bot, ReasoningBot
-from core.bots.deck_of_spies_policy import (DEFAULT, SUITS, Weights, choose_retirement, choose_turn, face_counts,
-                                           scored_turns)
+from core.bots.deck_of_spies_policy import (DEFAULT, ROLLOUT, SUITS, Weights, choose_retirement, choose_turn,
+                                           face_counts, scored_turns)
 from core.games.base import Action, State
 from core.games.deck_of_spies import (FACE_RANKS, GROUP_OF, VALUE, WIN_FACES, Assassinate, Counter, Done, Play,
                                       Position, Recruit, Retire, after_play, end_turn, hand_total, is_lost, label,
@@ -189,7 +189,7 @@ class HardBot(ReasoningBot):
     """
 
     level = "hard"
-    weights: Weights = DEFAULT
+    weights: Weights = ROLLOUT
     candidates: int = 6
     min_worlds: int = 1
     max_worlds: int | None = 400

@@ -6,6 +6,7 @@ and bots never do. Open one ``Store`` and share it::
     store = Store.open()          # or Store.open("path/to.db") / a SQLAlchemy URL
     if store.notice:              # a damaged file was kept aside
         show(store.notice_key, store.moved_to)
+        store.confirm_notice()    # once the person has read it
 """
 
 from core.store.errors import NewerDatabaseError, StoreError
