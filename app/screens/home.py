@@ -95,10 +95,8 @@ def notice_section(shell) -> list[ft.Control]:
     store = shell.state.store
     if not getattr(store, "notice", None):
         return []
-    if store.notice_key == "db_moved_aside":
-        text = shell.t("notice.db_moved_aside", path=str(store.moved_to or ""))
-    else:
-        text = str(store.notice)
+    # The store sets notice, notice_key and moved_to together; the key names the i18n text.
+    text = shell.t(f"notice.{store.notice_key}", path=str(store.moved_to))
 
     def confirm(e) -> None:
         store.confirm_notice()
