@@ -105,13 +105,12 @@ def weight_sets(specs: Sequence[str], games: int, seed: int) -> dict[str, Any]:
                 isinstance(v, (int, float)) and not isinstance(v, bool) for v in change.values()):
             raise ValueError(f"not a set of weight changes: {spec} (known weights: {', '.join(sorted(known))})")
         changes.append(change)
+    # The real deals with their real seeds: the heuristic's own games, shuffles included.
+    deals = [(Position.of(GAME.new(1, s)), s) for s in range(seed, seed + games)]
     rows = []
     for spec, change in zip(specs, changes):
         w = dataclasses.replace(DEFAULT, **change)
-        faces = []
-        for s in range(seed, seed + games):
-            # The real deal with its real seed: the heuristic's own game, shuffles included.
-            faces.append(heuristic_faces(Position.of(GAME.new(1, s)), s, w))
+        faces = [heuristic_faces(pos, s, w) for pos, s in deals]
         wins = sum(f >= WIN_FACES for f in faces)
         rows.append({"weights": spec, "wins": wins, "win_rate": round(wins / games, 4),
                      "mean_face_cards": round(statistics.fmean(faces), 3)})
