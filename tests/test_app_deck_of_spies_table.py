@@ -516,6 +516,64 @@ def test_winnable_search_tries_seeds_off_the_loop_until_one_is_proven():
     assert not proven and 0 <= seed < dos.NUMBER_SPACE
 
 
+class SearchPage(SimpleNamespace):
+    """A page whose client reports a closed dialog as dismissed, or (``reports=False``) never does."""
+
+    def __init__(self, reports):
+        super().__init__(dialogs=[], tasks=[], reports=reports)
+
+    def show_dialog(self, d):
+        d.open = True
+        self.dialogs.append(d)
+
+    def pop_dialog(self):
+        d = self.dialogs[-1]
+        d.open = False
+        self.update()
+
+    def update(self):
+        for d in list(self.dialogs):
+            if not d.open and self.reports:
+                self.dialogs.remove(d)
+                d.on_dismiss(None)
+
+    def run_task(self, fn):
+        self.tasks.append(fn)
+
+
+def search_with(monkeypatch, reports, cancel_while_searching=False):
+    monkeypatch.setattr(deal, "MIN_DIALOG_SECONDS", 0.05)
+    monkeypatch.setattr(deal, "DISMISS_GRACE_SECONDS", 0.05)
+    page = SearchPage(reports)
+    shell = SimpleNamespace(t=lambda key, **kw: i18n.t(key, "en", **kw), page=page, snacks=[])
+    shell.snack = shell.snacks.append
+    launched = []
+
+    async def found(options, progress):
+        progress(1, 4711)
+        if cancel_while_searching:
+            page.dialogs[-1].actions[0].on_click(None)
+        return 4711, True
+
+    monkeypatch.setattr(deal, "find_winnable", found)
+    deal.search_and_launch(shell, {}, lambda seed, meta: launched.append((seed, meta)))
+    assert len(page.dialogs) == 1 and page.dialogs[0].open
+    run_async(page.tasks[0]())
+    return launched, page
+
+
+@pytest.mark.parametrize("reports", [True, False], ids=["dismissal reported", "dismissal lost"])
+def test_a_found_winnable_deal_is_launched_exactly_once(monkeypatch, reports):
+    launched, page = search_with(monkeypatch, reports)
+    assert launched == [(4711, {"deal": "winnable"})]
+    assert not any(d.open for d in page.dialogs)
+
+
+def test_cancelling_the_winnable_search_launches_nothing(monkeypatch):
+    launched, page = search_with(monkeypatch, True, cancel_while_searching=True)
+    assert launched == [] and page.dialogs == []
+
+
 # --- statistics -----------------------------------------------------------------------------------------------
 
 

@@ -12,6 +12,7 @@ import asyncio
 import datetime as _dt
 import logging
 import random
+import time
 from typing import Any, Callable
 
 import flet as ft
@@ -26,6 +27,8 @@ GAME = "deck-of-spies"
 MODES = ("random", "number", "daily")
 SEARCH_ATTEMPTS = 12  # seeds tried before giving up on "winnable only"
 SEARCH_SECONDS = 1.5  # solver time per seed (most deals are decided in well under a second)
+MIN_DIALOG_SECONDS = 0.6  # the search dialog stays up at least this long, so the client draws it
+DISMISS_GRACE_SECONDS = 2.0  # then launch even if the client has not reported it closed
 
 Launch = Callable[[int, dict[str, Any]], None]
 
@@ -90,11 +93,19 @@ def search_and_launch(shell: Any, options: dict[str, Any] | None, launch: Launch
         except Exception:  # the dialog was closed meanwhile
             pass
 
+    def start() -> None:
+        if outcome.get("launched") or outcome.get("cancelled"):
+            return
+        outcome["launched"] = True
+        if not outcome["proven"]:
+            shell.snack(t("spies.deal.none"))
+        launch(outcome["seed"], {"deal": "winnable" if outcome["proven"] else "random"})
+
     def dismissed(e=None) -> None:
+        # Rebuilding the screen while the dialog is still closing would leave it on screen,
+        # so the launch normally waits for the client to report the dialog gone.
         if "seed" in outcome:
-            if not outcome["proven"]:
-                shell.snack(t("spies.deal.none"))
-            launch(outcome["seed"], {"deal": "winnable" if outcome["proven"] else "random"})
+            start()
 
     def cancel(e=None) -> None:
         outcome["cancelled"] = True
@@ -108,14 +119,26 @@ def search_and_launch(shell: Any, options: dict[str, Any] | None, launch: Launch
         ], spacing=14, tight=True), width=320),
         actions=[ft.TextButton(t("cancel"), on_click=cancel)])
     shell.page.show_dialog(dialog)
+    shown_at = time.monotonic()
 
     async def run() -> None:
         seed, proven = await find_winnable(options, progress)
         if outcome.get("cancelled"):
             return
         outcome.update(seed=seed, proven=proven)
-        shell.page.pop_dialog()
+        # A dialog closed before the client has drawn it never reports a dismissal (the
+        # first seed is often proven within milliseconds): keep it up briefly, and launch
+        # anyway if the dismissal still does not arrive.
+        await asyncio.sleep(max(0.0, MIN_DIALOG_SECONDS - (time.monotonic() - shown_at)))
+        if outcome.get("cancelled"):
+            return
+        dialog.open = False  # this dialog, not whatever else is on top (pop_dialog takes the top)
         shell.page.update()
+        await asyncio.sleep(DISMISS_GRACE_SECONDS)
+        if not outcome.get("launched") and not outcome.get("cancelled"):
+            log.warning("no dismissal reported for the search dialog; launching seed %s anyway", seed)
+            start()
+            shell.page.update()
 
     shell.page.run_task(run)
 
