@@ -21,7 +21,7 @@ EPILOG = """commands:
   bot --level LEVEL  < state.json    the bot's action
   selfplay GAME --bots L1,L2 --seed S [--players N] [--option KEY=VALUE]...   a game record
   replay             < record.json   the final state of a record
-  bench GAME --bots L1,L2 --games N --seed S [--players N] [--option KEY=VALUE]...   a report
+  bench GAME --bots L1,L2 --games N --seed S [--players N] [--option KEY=VALUE]... [--budget-ms MS]   a report
   solve deck-of-spies --seed S [--seconds T]   winnable (with the line) | unwinnable | unknown
 """
 
@@ -99,6 +99,8 @@ def build_parser() -> argparse.ArgumentParser:
     game_args(bn, seed_required=True)
     bn.add_argument("--bots", required=True)
     bn.add_argument("--games", type=int, required=True)
+    bn.add_argument("--budget-ms", type=float, default=None,
+                    help="think time per decision for the levels that search (default: their own)")
     sv = sub.add_parser("solve", help="decide whether a Deck of Spies deal is winnable")
     sv.add_argument("game", metavar="GAME")
     sv.add_argument("--seed", type=int, required=True)
@@ -163,9 +165,11 @@ def run(args: argparse.Namespace) -> None:
 
         if args.games < 1:
             raise UsageError(f"--games must be at least 1, not {args.games}")
+        if args.budget_ms is not None and not 0 < args.budget_ms < float("inf"):
+            raise UsageError(f"--budget-ms must be a positive number of milliseconds, not {args.budget_ms:g}")
         try:
             _emit(bench(args.game, _levels(args.bots), args.games, args.seed, args.players,
-                        _options(args.option)))
+                        _options(args.option), args.budget_ms))
         except ValueError as exc:
             if isinstance(exc, RulesError):
                 raise

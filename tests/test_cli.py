@@ -79,6 +79,23 @@ def test_bench_reports_figures_per_level():
     assert report["games_per_second"] > 0
 
 
+def test_bench_passes_a_think_time_budget_to_the_bots(monkeypatch):
+    import core.bench
+
+    given = []
+    real = core.bench.make_bot
+
+    def spy(game, level, budget_ms=None):
+        given.append((level, budget_ms))
+        return real(game, level, budget_ms)
+
+    monkeypatch.setattr(core.bench, "make_bot", spy)
+    report = core.bench.bench("deck-of-spies", ["hard"], 1, 7, budget_ms=5.0)
+    assert given == [("hard", 5.0)] and report["budget_ms"] == 5.0
+    assert core.bench.bench("deck-of-spies", ["easy"], 1, 7)["budget_ms"] is None
+    assert given[-1] == ("easy", None)
+
+
 BAD = [
     (["new", "no-such-game"], ""),
     (["new", GAMES[0], "--players", "9"], ""),
@@ -94,6 +111,9 @@ BAD = [
     (["bot", "--level", "grandmaster"], None),
     (["selfplay", GAMES[0], "--bots", "random", "--seed", "1", "--players", "9"], ""),
     (["bench", GAMES[0], "--bots", "random", "--games", "0", "--seed", "1"], ""),
+    (["bench", GAMES[0], "--bots", "random", "--games", "1", "--seed", "1", "--budget-ms", "0"], ""),
+    (["bench", GAMES[0], "--bots", "random", "--games", "1", "--seed", "1", "--budget-ms", "nan"], ""),
+    (["bench", GAMES[0], "--bots", "random", "--games", "1", "--seed", "1", "--budget-ms", "soon"], ""),
     (["replay"], "[1, 2]"),
     (["solve", "thronfolge", "--seed", "1"], ""),
     (["frobnicate"], ""),
