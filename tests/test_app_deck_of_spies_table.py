@@ -43,16 +43,27 @@ class Saver:
 
 
 class Page(SimpleNamespace):
-    def __init__(self, width=390, height=844):
-        super().__init__(width=width, height=height, dialogs=[])
+    """The page with its client: a closed dialog is reported as dismissed, unless ``reports``
+    is False (the client loses the report, as for a dialog closed before it was drawn)."""
+
+    def __init__(self, width=390, height=844, reports=True):
+        super().__init__(width=width, height=height, dialogs=[], reports=reports)
 
     def show_dialog(self, d):
+        d.open = True
         self.dialogs.append(d)
 
     def pop_dialog(self):
-        d = self.dialogs.pop() if self.dialogs else None
-        if d is not None and getattr(d, "on_dismiss", None):
-            d.on_dismiss(None)
+        if self.dialogs:
+            self.dialogs[-1].open = False
+        self.update()
+
+    def update(self):
+        for d in [d for d in self.dialogs if not d.open]:
+            if self.reports:
+                self.dialogs.remove(d)
+                if getattr(d, "on_dismiss", None):
+                    d.on_dismiss(None)
 
 
 def make_table(session, lang="de", wide=False, speed="off"):
@@ -516,35 +527,12 @@ def test_winnable_search_tries_seeds_off_the_loop_until_one_is_proven():
     assert not proven and 0 <= seed < dos.NUMBER_SPACE
 
 
-class SearchPage(SimpleNamespace):
-    """A page whose client reports a closed dialog as dismissed, or (``reports=False``) never does."""
-
-    def __init__(self, reports):
-        super().__init__(dialogs=[], tasks=[], reports=reports)
-
-    def show_dialog(self, d):
-        d.open = True
-        self.dialogs.append(d)
-
-    def pop_dialog(self):
-        d = self.dialogs[-1]
-        d.open = False
-        self.update()
-
-    def update(self):
-        for d in list(self.dialogs):
-            if not d.open and self.reports:
-                self.dialogs.remove(d)
-                d.on_dismiss(None)
-
-    def run_task(self, fn):
-        self.tasks.append(fn)
-
-
 def search_with(monkeypatch, reports, cancel_while_searching=False):
     monkeypatch.setattr(deal, "MIN_DIALOG_SECONDS", 0.05)
     monkeypatch.setattr(deal, "DISMISS_GRACE_SECONDS", 0.05)
-    page = SearchPage(reports)
+    page = Page(reports=reports)
+    page.tasks = []
+    page.run_task = page.tasks.append
     shell = SimpleNamespace(t=lambda key, **kw: i18n.t(key, "en", **kw), page=page, snacks=[])
     shell.snack = shell.snacks.append
     launched = []
