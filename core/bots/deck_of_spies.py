@@ -13,14 +13,15 @@ import time
 from typing import Any, Sequence
 
 from core.bots import Bot, ReasoningBot
-from core.bots.deck_of_spies_policy import (DEFAULT, ROLLOUT, SUITS, Weights, choose_retirement, choose_turn,
-                                           face_counts, scored_turns)
+from core.bots.deck_of_spies_policy import (DEFAULT, FACE_PHASE, ROLLOUT, SUITS, Weights, choose_retirement,
+                                           choose_turn, face_counts, scored_turns)
+from core.bots.deck_of_spies_value import win_chance
 from core.games.base import Action, State
 from core.games.deck_of_spies import (FACE_RANKS, GROUP_OF, VALUE, WIN_FACES, Assassinate, Counter, Done, Play,
                                       Position, Recruit, Retire, after_play, end_turn, hand_total, is_lost, label,
                                       plays, retire_options, sort_cards)
 
-DEFAULT_BUDGET_MS = 120.0  # leaves room under the 250 ms p95 target on a busy machine
+DEFAULT_BUDGET_MS = 200.0  # leaves room under the 250 ms p95 target on a busy machine
 
 
 # --- translating between the heuristic's turns and engine actions -------------------------
@@ -158,10 +159,17 @@ def sample_world(view: State, rng: random.Random) -> tuple[Position, int]:
 def heuristic_faces(pos: Position, seed: int, w: Weights = DEFAULT) -> int:
     """Play ``pos`` (a turn start) to the end with the heuristic; the face cards owned then
     (0 after a loss for want of an ace)."""
+    end = play_until(pos, seed, w, 0)
+    return end.owned_faces() if end is not None else 0
+
+
+def play_until(pos: Position, seed: int, w: Weights, spies_left: int) -> Position | None:
+    """Play ``pos`` (a turn start) with the heuristic until only ``spies_left`` spies are
+    left; None after a loss for want of an ace."""
     counts = list(face_counts(pos.spies))
-    while pos.spies:
+    while len(pos.spies) > spies_left:
         if is_lost(pos):
-            return 0
+            return None
         spy = pos.spies[-1]
         if spy[0] in FACE_RANKS:
             counts[SUITS.index(spy[1])] -= 1  # now: the face spies after this one
@@ -169,11 +177,18 @@ def heuristic_faces(pos: Position, seed: int, w: Weights = DEFAULT) -> int:
                                     (counts[0], counts[1], counts[2], counts[3]))
         mid, _ = after_play(pos, play, seed)
         pos = end_turn(mid, seed, retired)
-    return pos.owned_faces()
+    return pos
 
 
-def rollout(pos: Position, seed: int, w: Weights = DEFAULT) -> float:
-    """The value of ``pos`` by one heuristic playout: 1 for a win, plus a little per face card."""
+def rollout(pos: Position, seed: int, w: Weights = DEFAULT, horizon: bool = False) -> float:
+    """The value of ``pos`` by one heuristic playout: 1 for a win, plus a little per face card.
+
+    With ``horizon``, a playout that starts before the face phase stops where it begins
+    and is valued by the modelled chance to win from there (``win_chance``).
+    """
+    if horizon and len(pos.spies) > FACE_PHASE:
+        start = play_until(pos, seed, w, FACE_PHASE)
+        return win_chance(start) if start is not None else 0.0
     faces = heuristic_faces(pos, seed, w)
     return (1.0 if faces >= WIN_FACES else 0.0) + 0.02 * faces
 
@@ -183,6 +198,12 @@ class HardBot(ReasoningBot):
     (hidden orders and future shuffles drawn at random) and played out with the heuristic.
     A move replaces the heuristic's own choice only if it leads it by more than ``z``
     standard errors of the paired differences, so a few noisy samples cannot overrule it.
+
+    Two things stretch the budget. Moves that fall clearly behind are dropped from the
+    race (``drop_z``), so the close ones get the worlds, and a decision ends early once it
+    is settled. Before the face phase a playout stops where that phase begins and is
+    valued by ``win_chance`` (``horizon``): the luck of the face phase, most of a playout's
+    noise, no longer drowns the difference the move made, and playouts are shorter.
 
     ``budget_ms`` bounds the thinking time (``DEFAULT_BUDGET_MS`` when None); ``max_worlds``
     caps the number of worlds, which makes the choice reproducible for a given rng.
@@ -195,6 +216,9 @@ class HardBot(ReasoningBot):
     max_worlds: int | None = 400
     z: float = 1.0  # how many standard errors a move must lead the heuristic's choice by
     spread: float = 60.0  # only moves the heuristic scores at most this far below its best
+    drop_z: float | None = 2.0  # drop a move this many standard errors behind the leader (None: never)
+    drop_after: int = 8  # worlds before the first drop
+    horizon: bool = True  # end playouts at the face phase, valued by ``win_chance``
 
     def explain(self, view: State, legal: list[Action], rng: random.Random) -> tuple[Action, str]:
         if len(legal) == 1:
@@ -233,26 +257,69 @@ class HardBot(ReasoningBot):
 
     def _evaluate(self, view: State, options: list[tuple[Action, str, tuple[str, object]]],
                   rng: random.Random) -> list[list[float]]:
-        """Rollout values per option, one per complete sampled world (the same worlds for all)."""
+        """Rollout values per option, one per sampled world (the same worlds for all).
+
+        Options that fall clearly behind (``drop_z`` standard errors below the leader,
+        after ``drop_after`` worlds) are no longer played out, so the close ones get more
+        worlds; each option's values are then a prefix of the same sequence of worlds.
+        The heuristic's choice (option 0) is always played out: every other option is
+        measured against it.
+        """
         budget = (self.budget_ms if self.budget_ms is not None else DEFAULT_BUDGET_MS) / 1000.0
         deadline = time.perf_counter() + budget
         values: list[list[float]] = [[] for _ in options]
+        active = list(range(len(options)))
         w = self.weights
         clock = time.perf_counter
         worlds = 0
         while self.max_worlds is None or worlds < self.max_worlds:
             world, seed = sample_world(view, rng)
             row = []
-            for _, _, how in options:
-                row.append(_play_out(world, seed, how, w))
+            for i in active:
+                row.append(_play_out(world, seed, options[i][2], w, self.horizon))
                 if worlds >= self.min_worlds and clock() > deadline:
                     return values  # drop the unfinished world: options stay comparable
-            for i, v in enumerate(row):
+            for i, v in zip(active, row):
                 values[i].append(v)
             worlds += 1
             if worlds >= self.min_worlds and clock() > deadline:
                 break
+            if self.drop_z is not None and worlds >= self.drop_after and len(active) > 1:
+                active = _still_in_race(values, active, self.drop_z)
+                if len(active) == 1:
+                    break  # the heuristic's choice is clearly best
+                if len(active) == 2 and self._settled(values, active[1]):
+                    break  # one move clearly beats the heuristic's choice
         return values
+
+
+    def _settled(self, values: list[list[float]], lead: int) -> bool:
+        """Whether ``lead`` beats option 0 so clearly that more worlds would not change the choice."""
+        mean, se, _ = _paired(values[lead], values[0])
+        return mean > self.drop_z * se
+
+
+def _paired(a: list[float], b: list[float]) -> tuple[float, float, int]:
+    """Mean and standard error of ``a - b`` over the worlds both were played in."""
+    diffs = [x - y for x, y in zip(a, b)]
+    n = len(diffs)
+    mean = sum(diffs) / n
+    var = sum((d - mean) ** 2 for d in diffs) / (n - 1) if n > 1 else 0.0
+    return mean, (var / n) ** 0.5, n
+
+
+def _still_in_race(values: list[list[float]], active: list[int], z: float) -> list[int]:
+    """The active options not clearly behind the best of them; option 0 always stays."""
+    lead = max(active, key=lambda i: sum(values[i]) / len(values[i]))
+    keep = []
+    for i in active:
+        if i == 0 or i == lead:
+            keep.append(i)
+            continue
+        mean, se, _ = _paired(values[i], values[lead])
+        if mean >= -z * se:
+            keep.append(i)
+    return keep
 
 
 def _clear_winner(values: list[list[float]], z: float) -> tuple[int, float]:
@@ -263,20 +330,19 @@ def _clear_winner(values: list[list[float]], z: float) -> tuple[int, float]:
     stand out quickly.
     """
     base = values[0]
-    n = len(base)
     best, best_lead = 0, 0.0
-    if n < 3:  # too few worlds to overrule the heuristic
+    if len(base) < 3:  # too few worlds to overrule the heuristic
         return best, best_lead
     for i in range(1, len(values)):
-        diffs = [a - b for a, b in zip(values[i], base)]
-        mean = sum(diffs) / n
-        var = sum((d - mean) ** 2 for d in diffs) / (n - 1)
-        if mean > best_lead and mean > z * (var / n) ** 0.5:
+        if len(values[i]) < 3:
+            continue
+        mean, se, _ = _paired(values[i], base)
+        if mean > best_lead and mean > z * se:
             best, best_lead = i, mean
     return best, best_lead
 
 
-def _play_out(world: Position, seed: int, how: tuple[str, Any], w: Weights) -> float:
+def _play_out(world: Position, seed: int, how: tuple[str, Any], w: Weights, horizon: bool = False) -> float:
     """Finish the current turn in ``world`` the way an option says, then roll out."""
     kind, arg = how
     if kind == "retire":
@@ -285,7 +351,7 @@ def _play_out(world: Position, seed: int, how: tuple[str, Any], w: Weights) -> f
         mid, left = after_play(world, arg, seed)
         retired = choose_retirement(left, mid.spies, w) if arg[0] != "assassinate" else ()
         pos = end_turn(mid, seed, retired)
-    return rollout(pos, seed, w)
+    return rollout(pos, seed, w, horizon)
 
 
 def _describe_action(action: Action, view: State) -> str:

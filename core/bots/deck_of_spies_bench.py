@@ -15,6 +15,12 @@ bookkeeping) on the same deals, to compare weight sets; ``{}`` is the shipped se
 
     python -m core.bots.deck_of_spies_bench weights --games 3000 --seed 20000 '{}' '{"recruit": 100, "recruit_value": 0}'
 
+``value``: fits the hard bot's model of the chance to win from the start of the face phase
+(``core/bots/deck_of_spies_value.py``) to heuristic playouts from that many deals, and
+prints its coefficients with the held-out log loss (``core/bots/deck_of_spies_fit.py``)::
+
+    python -m core.bots.deck_of_spies_bench value --games 40000 --seed 100000
+
 Deals are ``seed``, ``seed + 1``, … exactly as ``python -m core bench`` plays them. The
 output is one JSON object.
 """
@@ -32,6 +38,7 @@ from typing import Any, Sequence
 from core.bench import selfplay
 from core.bots import make_bot
 from core.bots.deck_of_spies import heuristic_faces
+from core.bots.deck_of_spies_fit import fit_value_model
 from core.bots.deck_of_spies_policy import DEFAULT, Weights
 from core.games.deck_of_spies import GAME, WIN_FACES, Position
 from core.solver import solve
@@ -133,6 +140,10 @@ def main(argv: Sequence[str] | None = None) -> int:
     wp.add_argument("--seed", type=int, default=0)
     wp.add_argument("sets", nargs="+", help='JSON objects of weight changes, e.g. \'{"recruit": 100}\'')
     sp.add_argument("--per-deal", action="store_true", help="list every deal's verdict")
+    vp = sub.add_parser("value", help="fit the face-phase model of the hard bot")
+    vp.add_argument("--games", type=int, default=40000)
+    vp.add_argument("--seed", type=int, default=100000)
+    vp.add_argument("--playouts", type=int, default=4, help="playouts per face-phase start")
     args = parser.parse_args(argv)
     start = time.perf_counter()
     if args.cmd == "weights":
@@ -140,6 +151,10 @@ def main(argv: Sequence[str] | None = None) -> int:
             report = weight_sets(args.sets, args.games, args.seed)
         except ValueError as exc:  # json.JSONDecodeError is a ValueError too
             parser.error(str(exc))
+    elif args.cmd == "value":
+        if args.games < 10 or args.playouts < 1:
+            parser.error("value needs --games of at least 10 and --playouts of at least 1")
+        report = fit_value_model(args.games, args.seed, args.playouts)
     elif args.cmd == "solver":
         report = solver_share(args.games, args.seed, args.seconds)
         if not args.per_deal:
