@@ -17,6 +17,7 @@ import flet as ft
 from app import theme
 from app.state import AppState
 from app.widgets import card as card_widget
+from app.widgets.after_close import AfterClose
 
 log = logging.getLogger(__name__)
 
@@ -91,20 +92,11 @@ class Shell:
 
     def confirm(self, title: str, text: str, confirm_label: str, on_confirm: Callable[[], None],
                 destructive: bool = False) -> None:
-        confirmed = []
-
-        def yes(e):
-            confirmed.append(True)
-            self.page.pop_dialog()
-
-        def dismissed(e=None):
-            if confirmed:  # after the dialog is gone: see prompt()
-                on_confirm()
-
+        after = AfterClose(self.page)
         self.page.show_dialog(ft.AlertDialog(
-            modal=True, title=theme.heading(title, 20), content=theme.body(text), on_dismiss=dismissed,
+            modal=True, title=theme.heading(title, 20), content=theme.body(text), on_dismiss=after.dismissed,
             actions=[ft.TextButton(self.t("cancel"), on_click=lambda e: self.page.pop_dialog()),
-                     ft.FilledButton(confirm_label, on_click=yes,
+                     ft.FilledButton(confirm_label, on_click=lambda e: after.close_then(on_confirm),
                                      style=ft.ButtonStyle(bgcolor=ft.Colors.ERROR, color=ft.Colors.ON_ERROR)
                                      if destructive else None)]))
 
@@ -119,7 +111,7 @@ class Shell:
         field = ft.TextField(label=field_label, value=initial, autofocus=True, max_length=30,
                              capitalization=ft.TextCapitalization.WORDS)
 
-        succeeded = []
+        after = AfterClose(self.page)
 
         def ok(e=None):
             error = on_ok((field.value or "").strip())
@@ -127,19 +119,12 @@ class Shell:
                 field.error = error
                 field.update()
                 return
-            succeeded.append(True)
-            self.page.pop_dialog()
-
-        def dismissed(e=None):
-            # Rebuilding the screen while the dialog is still closing leaves it on screen,
-            # so follow-up work waits until the client says the dialog is gone.
-            if succeeded and on_done:
-                on_done()
+            after.close_then(on_done or (lambda: None))
 
         field.on_submit = ok
         self.page.show_dialog(ft.AlertDialog(
             modal=True, title=theme.heading(title, 20),
-            content=ft.Container(field, width=340), on_dismiss=dismissed,
+            content=ft.Container(field, width=340), on_dismiss=after.dismissed,
             actions=[ft.TextButton(self.t("cancel"), on_click=lambda e: self.page.pop_dialog()),
                      ft.FilledButton(ok_label or self.t("save"), on_click=ok)]))
 

@@ -12,6 +12,7 @@ import flet as ft
 from app import theme
 from app.tables import deck_of_spies_logic as lg
 from app.widgets import card as card_widget
+from app.widgets.after_close import AfterClose
 from core.games import deck_of_spies as dos
 
 
@@ -127,15 +128,10 @@ def assassinate_dialog(table: Any, choices: list[tuple[str, list[str]]], hinted:
     """Where the sacrificed ace comes from: one button per ace, grouped by place (only places
     that hold one). The choice is played once the dialog has closed."""
     t = table.t
-    chosen: list[str] = []
+    after = AfterClose(table.ui.page)
 
     def pick(action: str) -> None:
-        chosen.append(action)
-        table.ui.page.pop_dialog()
-
-    def dismissed(e: Any = None) -> None:
-        if chosen:
-            table.act(chosen[0])
+        after.close_then(lambda: table.act(action))
 
     rows: list[ft.Control] = [theme.body(t("spies.assassinate.text"), 13.5)]
     for place, aces in choices:
@@ -151,6 +147,6 @@ def assassinate_dialog(table: Any, choices: list[tuple[str, list[str]]], hinted:
         rows.append(ft.Column([theme.title(t(f"spies.place.{place}"), 14),
                                ft.Row(buttons, wrap=True, spacing=8)], spacing=6, tight=True))
     return ft.AlertDialog(
-        modal=True, title=theme.heading(t("spies.assassinate.title"), 20), on_dismiss=dismissed,
+        modal=True, title=theme.heading(t("spies.assassinate.title"), 20), on_dismiss=after.dismissed,
         content=ft.Container(ft.Column(rows, spacing=14, tight=True), width=340),
         actions=[ft.TextButton(t("cancel"), on_click=lambda e: table.ui.page.pop_dialog())])

@@ -28,6 +28,7 @@ from app.tables.thronfolge_end import EndScreen
 from app.tables.thronfolge_parts import (GOLD_FAINT, IVORY_SOFT, NEGATIVE, POSITIVE, SHADE, SHADE_DEEP,
                                           CourtPieces, signed)
 from app.widgets import card as card_widget
+from app.widgets.after_close import AfterClose
 from core import cards
 from core.games import thronfolge as tf
 
@@ -522,16 +523,11 @@ class ThronfolgeTable(CourtPieces, EndScreen, GenericTable):
             self.redraw()
         view = s.view(seat)
         pv = model.take_preview(view, me)
-        confirmed: list[bool] = []
+        after = AfterClose(self.ui.page)
 
-        def yes(e):
-            confirmed.append(True)
-            self.ui.page.pop_dialog()
-
-        def dismissed(e=None):
-            if confirmed:  # only once the sheet is gone (see Shell.prompt)
-                self.selected_card = None
-                self.act(tf.TAKE)
+        def take() -> None:
+            self.selected_card = None
+            self.act(tf.TAKE)
 
         def score_row(who: int) -> ft.Control:
             delta = pv.after[who] - pv.before[who]
@@ -567,7 +563,7 @@ class ThronfolgeTable(CourtPieces, EndScreen, GenericTable):
             ft.TextButton(self.t("cancel"), on_click=lambda e: self.ui.page.pop_dialog(), height=52,
                           style=ft.ButtonStyle(color=theme.IVORY)),
             ft.Semantics(identifier="take-confirm", content=ft.FilledButton(
-                self.t("tf.confirm_take"), icon=ft.Icons.BACK_HAND, on_click=yes, height=52,
+                self.t("tf.confirm_take"), icon=ft.Icons.BACK_HAND, on_click=lambda e: after.close_then(take), height=52,
                 style=ft.ButtonStyle(bgcolor=theme.GOLD, color=theme.FELT_DARK,
                                      text_style=ft.TextStyle(font_family=theme.SANS_BOLD, size=15),
                                      shape=ft.RoundedRectangleBorder(radius=14)))),
@@ -577,7 +573,7 @@ class ThronfolgeTable(CourtPieces, EndScreen, GenericTable):
                             width=560 if self.tablet else None)
         self.ui.page.show_dialog(ft.BottomSheet(
             body, bgcolor=theme.FELT_DARK, show_drag_handle=True,
-            scrollable=True, on_dismiss=dismissed,
+            scrollable=True, on_dismiss=after.dismissed,
             size_constraints=ft.BoxConstraints(max_width=620) if self.tablet else None))
 
     # --- input --------------------------------------------------------------------------------

@@ -292,7 +292,6 @@ class HardBot(ReasoningBot):
                     break  # one move clearly beats the heuristic's choice
         return values
 
-
     def _settled(self, values: list[list[float]], lead: int) -> bool:
         """Whether ``lead`` beats option 0 so clearly that more worlds would not change the choice."""
         mean, se, _ = _paired(values[lead], values[0])

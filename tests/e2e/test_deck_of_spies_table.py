@@ -51,10 +51,13 @@ def one_move_from_the_end(db) -> tuple[int, str]:
         store.close()
 
 
-def type_into(field, text: str, confirmation) -> None:
+def type_into(field, text: str, confirmation, reveal) -> None:
     """Type into a Flutter text field until the app confirms it: on a first, still busy page
-    load Flutter web can replace the field's input element while the text goes in."""
+    load Flutter web can replace the field's input element while the text goes in, and the
+    screen can be built anew without the field (``reveal`` shows it again)."""
     for _ in range(3):
+        if not field.is_visible():
+            reveal()
         field.click()
         field.fill(text)
         field.press("Enter")
@@ -133,10 +136,12 @@ def play_a_deal(app, db) -> None:
     page = app.page
     app.open("/new/deck-of-spies")
     expect(page.get_by_text("Kartenverteilung")).to_be_visible(timeout=40_000)
-    page.get_by_role("button", name="Nummer").click()
+    number_mode = page.get_by_role("button", name="Nummer")
+    number_mode.click()
     field = page.get_by_role("textbox", name="Spielnummer")
     expect(field).to_be_visible()
-    type_into(field, NUMBER, page.get_by_text(f"Partie #{NUMBER}"))  # the app shows the deal it read
+    # the app shows the deal it read
+    type_into(field, NUMBER, page.get_by_text(f"Partie #{NUMBER}"), reveal=number_mode.click)
     if app.size_name == "phone":
         page.mouse.wheel(0, 400)  # the deal card and the number it reads
         shot(app, "spies-new-number")
