@@ -563,7 +563,8 @@ class ThronfolgeTable(CourtPieces, EndScreen, GenericTable):
             ft.TextButton(self.t("cancel"), on_click=lambda e: self.ui.page.pop_dialog(), height=52,
                           style=ft.ButtonStyle(color=theme.IVORY)),
             ft.Semantics(identifier="take-confirm", content=ft.FilledButton(
-                self.t("tf.confirm_take"), icon=ft.Icons.BACK_HAND, on_click=lambda e: after.close_then(take), height=52,
+                self.t("tf.confirm_take"), icon=ft.Icons.BACK_HAND, height=52,
+                on_click=lambda e: after.close_then(take),
                 style=ft.ButtonStyle(bgcolor=theme.GOLD, color=theme.FELT_DARK,
                                      text_style=ft.TextStyle(font_family=theme.SANS_BOLD, size=15),
                                      shape=ft.RoundedRectangleBorder(radius=14)))),

@@ -294,17 +294,17 @@ class HardBot(ReasoningBot):
 
     def _settled(self, values: list[list[float]], lead: int) -> bool:
         """Whether ``lead`` beats option 0 so clearly that more worlds would not change the choice."""
-        mean, se, _ = _paired(values[lead], values[0])
+        mean, se = _paired(values[lead], values[0])
         return mean > self.drop_z * se
 
 
-def _paired(a: list[float], b: list[float]) -> tuple[float, float, int]:
+def _paired(a: list[float], b: list[float]) -> tuple[float, float]:
     """Mean and standard error of ``a - b`` over the worlds both were played in."""
     diffs = [x - y for x, y in zip(a, b)]
     n = len(diffs)
     mean = sum(diffs) / n
     var = sum((d - mean) ** 2 for d in diffs) / (n - 1) if n > 1 else 0.0
-    return mean, (var / n) ** 0.5, n
+    return mean, (var / n) ** 0.5
 
 
 def _still_in_race(values: list[list[float]], active: list[int], z: float) -> list[int]:
@@ -315,7 +315,7 @@ def _still_in_race(values: list[list[float]], active: list[int], z: float) -> li
         if i == 0 or i == lead:
             keep.append(i)
             continue
-        mean, se, _ = _paired(values[i], values[lead])
+        mean, se = _paired(values[i], values[lead])
         if mean >= -z * se:
             keep.append(i)
     return keep
@@ -335,7 +335,7 @@ def _clear_winner(values: list[list[float]], z: float) -> tuple[int, float]:
     for i in range(1, len(values)):
         if len(values[i]) < 3:
             continue
-        mean, se, _ = _paired(values[i], base)
+        mean, se = _paired(values[i], base)
         if mean > best_lead and mean > z * se:
             best, best_lead = i, mean
     return best, best_lead

@@ -16,7 +16,7 @@ from typing import Any, Sequence
 
 from core.bots.deck_of_spies import heuristic_faces
 from core.bots.deck_of_spies_policy import FACE_PHASE, ROLLOUT, choose_turn, scored_turns
-from core.bots.deck_of_spies_value import features
+from core.bots.deck_of_spies_value import features, logistic
 from core.games.deck_of_spies import GAME, WIN_FACES, Position, after_play, end_turn, is_lost
 
 EXPLORE = (0.0, 0.1, 0.25)  # per deal, the chance of a random one of the three best turns
@@ -47,10 +47,6 @@ def face_phase_sample(seed: int, playouts: int) -> tuple[list[float], float] | N
     return features(pos.hand, pos.draw, pos.discard), wins / playouts
 
 
-def _sigmoid(z: float) -> float:
-    return 1.0 / (1.0 + math.exp(-max(-30.0, min(30.0, z))))
-
-
 def _solve(a: list[list[float]], b: list[float]) -> list[float]:
     """``a x = b`` by Gauss-Jordan elimination with partial pivoting (``a`` is small)."""
     n = len(b)
@@ -75,7 +71,7 @@ def fit_logistic(xs: Sequence[list[float]], ys: Sequence[float], ridge: float = 
         grad = [-ridge * b for b in beta]
         hess = [[ridge if i == j else 0.0 for j in range(d)] for i in range(d)]
         for x, y in zip(xs, ys):
-            p = _sigmoid(sum(b * v for b, v in zip(beta, x)))
+            p = logistic(beta, x)
             err, weight = y - p, p * (1.0 - p)
             for i in range(d):
                 grad[i] += err * x[i]
@@ -92,7 +88,7 @@ def fit_logistic(xs: Sequence[list[float]], ys: Sequence[float], ridge: float = 
 def log_loss(xs: Sequence[list[float]], ys: Sequence[float], beta: Sequence[float]) -> float:
     total = 0.0
     for x, y in zip(xs, ys):
-        p = min(1 - 1e-9, max(1e-9, _sigmoid(sum(b * v for b, v in zip(beta, x)))))
+        p = min(1 - 1e-9, max(1e-9, logistic(beta, x)))
         total -= y * math.log(p) + (1 - y) * math.log(1 - p)
     return total / len(xs)
 

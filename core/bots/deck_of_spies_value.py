@@ -53,7 +53,12 @@ COEFFICIENTS = (-1.9741, -0.3568, 1.1829, 0.0262, -0.1541, -0.9906, -0.5493, -0.
                 -0.0653, -0.0226, -0.0361, -0.116, 0.0622, 0.0001, -0.2099, 0.0409, 0.2224, 0.1085, 0.0101)
 
 
+def logistic(coefficients: Sequence[float], x: Sequence[float]) -> float:
+    """The logistic model's chance for inputs ``x`` (its linear score clamped against overflow)."""
+    z = sum(b * v for b, v in zip(coefficients, x))
+    return 1.0 / (1.0 + math.exp(-max(-30.0, min(30.0, z))))
+
+
 def win_chance(pos: Position, coefficients: Sequence[float] = COEFFICIENTS) -> float:
     """The modelled chance to win from ``pos``, a turn start with only face spies left."""
-    z = sum(b * x for b, x in zip(coefficients, features(pos.hand, pos.draw, pos.discard)))
-    return 1.0 / (1.0 + math.exp(-max(-30.0, min(30.0, z))))
+    return logistic(coefficients, features(pos.hand, pos.draw, pos.discard))
