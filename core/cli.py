@@ -180,7 +180,7 @@ def run(args: argparse.Namespace) -> None:
             raise UsageError(f"solve works for deck-of-spies only, not {args.game!r}")
         if args.seconds <= 0:
             raise UsageError(f"--seconds must be positive, not {args.seconds}")
-        from core.solver import solve
+        from core.games.deck_of_spies.solver import solve
 
         result = solve(args.seed, args.seconds)
         _emit(result.to_json() if hasattr(result, "to_json") else result)

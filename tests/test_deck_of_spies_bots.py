@@ -171,8 +171,8 @@ def test_hard_is_reproducible_with_a_world_cap():
 
 def test_the_ranked_list_and_the_fast_choice_agree():
     """``scored_turns`` (ranking for the hard bot) and ``choose_turn`` (fast, for rollouts) score alike."""
-    from core.bots.deck_of_spies_policy import choose_turn, scored_turns
-    from core.games.deck_of_spies import Position
+    from core.games.deck_of_spies.policy import choose_turn, scored_turns
+    from core.games.deck_of_spies.turns import Position
 
     rng = random.Random(4)
     checked = 0
@@ -193,8 +193,8 @@ def test_the_ranked_list_and_the_fast_choice_agree():
 
 def test_the_heuristic_playout_in_the_real_deal_is_the_normal_bots_game():
     from core.bench import selfplay
-    from core.bots.deck_of_spies import heuristic_faces
-    from core.games.deck_of_spies import Position
+    from core.games.deck_of_spies.bots import heuristic_faces
+    from core.games.deck_of_spies.turns import Position
     for seed in range(6):
         record = selfplay(GAME, ["normal"], seed)
         faces = heuristic_faces(Position.of(GAME.new(1, seed)), seed)
@@ -204,7 +204,7 @@ def test_the_heuristic_playout_in_the_real_deal_is_the_normal_bots_game():
 def test_the_weights_benchmark_compares_weight_sets_and_refuses_unknown_weights(capsys):
     import json
 
-    from core.bots.deck_of_spies_bench import main
+    from core.games.deck_of_spies.tools import main
     assert main(["weights", "--games", "4", "--seed", "0", "{}", '{"recruit": 100, "recruit_value": 0}']) == 0
     report = json.loads(capsys.readouterr().out)
     assert [row["weights"] for row in report["sets"]] == ["{}", '{"recruit": 100, "recruit_value": 0}']

@@ -9,11 +9,12 @@ import random
 
 import pytest
 
-from core.bots.deck_of_spies import HardBot, _clear_winner, _still_in_race, heuristic_faces, play_until, rollout
-from core.bots.deck_of_spies_fit import fit_logistic
-from core.bots.deck_of_spies_policy import FACE_PHASE, ROLLOUT
-from core.bots.deck_of_spies_value import COEFFICIENTS, features, win_chance
-from core.games.deck_of_spies import GAME, Position
+from core.games.deck_of_spies.bots import HardBot, _clear_winner, _still_in_race, heuristic_faces, play_until, rollout
+from core.games.deck_of_spies.fit import fit_logistic
+from core.games.deck_of_spies.policy import FACE_PHASE, ROLLOUT
+from core.games.deck_of_spies.value import COEFFICIENTS, features, win_chance
+from core.games.deck_of_spies import GAME
+from core.games.deck_of_spies.turns import Position
 
 FACES = ("JC", "QC", "KC", "JD", "QD", "KD", "JH", "QH", "KH", "JS", "QS", "KS")
 STARTING_DECK = tuple(r + s for s in "CDHS" for r in "A234")
@@ -55,7 +56,7 @@ def test_a_settled_decision_stops_before_the_world_cap(monkeypatch):
         played.append(how)
         return 1.0 if how == "good" else 0.0
 
-    monkeypatch.setattr("core.bots.deck_of_spies._play_out", fake_play_out)
+    monkeypatch.setattr("core.games.deck_of_spies.bots._play_out", fake_play_out)
     options = [(None, "", "good"), (None, "", "bad")]
     values = bot._evaluate(GAME.view(GAME.new(seed=3), 0), options, random.Random(0))
     assert len(values[0]) == bot.drop_after
@@ -131,7 +132,7 @@ def test_the_fit_recovers_known_coefficients():
 
 
 def test_the_value_tool_prints_a_fitted_model_and_refuses_bad_options(capsys):
-    from core.bots.deck_of_spies_bench import main
+    from core.games.deck_of_spies.tools import main
     assert main(["value", "--games", "40", "--seed", "9", "--playouts", "2"]) == 0
     report = json.loads(capsys.readouterr().out)
     assert len(report["coefficients"]) == len(COEFFICIENTS)

@@ -6,7 +6,7 @@ import pytest
 
 import spies_positions
 from core.games.deck_of_spies import GAME
-from core.solver import SolveResult, solve, solve_state
+from core.games.deck_of_spies.solver import SolveResult, solve, solve_state
 
 
 def stacked(*args, seed=3, **kwargs):
@@ -102,7 +102,7 @@ def test_the_search_positions_follow_the_engine_turn_by_turn(seed):
     """The solver's compact positions (shuffles included) agree with ``apply`` all game long."""
     import random
 
-    from core.games.deck_of_spies import Position, after_play, end_turn, retire_options, turn_actions, turn_plays
+    from core.games.deck_of_spies.turns import Position, after_play, end_turn, retire_options, turn_actions, turn_plays
 
     rng = random.Random(seed)
     state = GAME.new(seed=seed)

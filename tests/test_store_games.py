@@ -405,7 +405,7 @@ class RaceGame(Game):
 
 @pytest.fixture
 def race(monkeypatch):
-    monkeypatch.setitem(registry._MODULES, "race", "tests.unused")
+    monkeypatch.setitem(registry._PACKAGES, "race", "tests.unused")
     monkeypatch.setitem(registry._loaded, "race", RaceGame())
 
 

@@ -9,10 +9,10 @@ from typing import Any
 import pytest
 
 from core.bots import bot_rng, levels, make_bot
-from core.bots.thronfolge import HardBot
-from core.bots.thronfolge_eval import KIND, counts, evaluate, win_value
-from core.bots.thronfolge_position import Position
-from core.bots.thronfolge_search import search_scores, unseen_kinds
+from core.games.thronfolge.bots import HardBot
+from core.games.thronfolge.evaluation import KIND, counts, evaluate, win_value
+from core.games.thronfolge.position import Position
+from core.games.thronfolge.search import search_scores, unseen_kinds
 from core.games.thronfolge import CROWNS, DECK, GAME
 
 State = dict[str, Any]

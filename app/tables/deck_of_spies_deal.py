@@ -64,7 +64,7 @@ async def find_winnable(options: dict[str, Any] | None, on_progress: Callable[[i
     When none is proven within ``attempts`` the last seed tried is returned with False.
     """
     if solve is None:
-        from core.solver import solve  # imported late: the solver is optional for the rest of the UI
+        from core.games.deck_of_spies.solver import solve  # imported late: the solver is optional for the rest of the UI
     rng = rng or random.SystemRandom()
     seed = random_seed(rng)
     for n in range(1, attempts + 1):

@@ -1,4 +1,4 @@
-"""Computer players. Every game has ``random``; game modules add their own levels.
+"""Computer players. Every game has ``random``; each game's ``bots`` module adds its levels.
 
 A bot sees only ``game.view(state, seat)`` and the list of legal actions.
 """
@@ -15,12 +15,6 @@ from core.games import registry
 from core.games.base import Action, Game, State
 
 LEVELS = ("random", "easy", "normal", "hard")
-
-# Game name -> module with a ``BOTS`` dict of level -> Bot subclass.
-_MODULES = {
-    "thronfolge": "core.bots.thronfolge",
-    "deck-of-spies": "core.bots.deck_of_spies",
-}
 
 
 class Bot(ABC):
@@ -68,9 +62,11 @@ def levels(game_name: str) -> list[str]:
 
 
 def _game_bots(game_name: str) -> dict[str, type[Bot]]:
-    module = _MODULES.get(game_name)
-    if module is None:
+    """The ``BOTS`` of a game's ``bots`` module: level -> Bot subclass (none without one)."""
+    package = registry.package(game_name)
+    if package is None:
         return {}
+    module = f"{package}.bots"
     try:
         return dict(importlib.import_module(module).BOTS)
     except ModuleNotFoundError as exc:

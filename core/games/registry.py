@@ -1,4 +1,8 @@
-"""The registry of games: name -> rules object, imported on first use."""
+"""The registry of games: name -> the game's package, imported on first use.
+
+Every game is a package ``core.games.<package>`` whose ``GAME`` is its rules object and
+whose ``bots`` module (when it has one) lists its computer players in ``BOTS``.
+"""
 
 from __future__ import annotations
 
@@ -9,7 +13,7 @@ from core.games.base import Game
 
 # Order is the order the app shows them in. Modules are imported lazily so that
 # the command line for one game does not pay for the others.
-_MODULES: dict[str, str] = {
+_PACKAGES: dict[str, str] = {
     "thronfolge": "core.games.thronfolge",
     "deck-of-spies": "core.games.deck_of_spies",
 }
@@ -21,7 +25,7 @@ _loaded: dict[str, Game] = {}
 
 def names() -> list[str]:
     """Registered game names, in display order."""
-    return list(_MODULES)
+    return list(_PACKAGES)
 
 
 def get(name: str) -> Game:
@@ -31,13 +35,18 @@ def get(name: str) -> Game:
     """
     if name in _loaded:
         return _loaded[name]
-    if name not in _MODULES:
+    if name not in _PACKAGES:
         if name in PLANNED:
             raise UnknownGame(f"game {name!r} is not available in this version yet")
         raise UnknownGame(f"unknown game {name!r} (games: {', '.join(names())})")
-    game = importlib.import_module(_MODULES[name]).GAME
+    game = importlib.import_module(_PACKAGES[name]).GAME
     _loaded[name] = game
     return game
+
+
+def package(name: str) -> str | None:
+    """The package path of a registered game, or None."""
+    return _PACKAGES.get(name)
 
 
 def all_games() -> list[Game]:

@@ -12,11 +12,11 @@ from __future__ import annotations
 import random
 import time
 
-from core.bots.thronfolge_eval import CROWN, KIND, N_KINDS, to_collect, win_value
-from core.bots.thronfolge_position import TAKE, WINDOW, Position
+from core.games.thronfolge.evaluation import CROWN, KIND, N_KINDS, to_collect, win_value
+from core.games.thronfolge.position import TAKE, WINDOW, Position
 from core.cards import UNKNOWN
 from core.games.base import State
-from core.games.thronfolge import DECK
+from core.games.thronfolge.scoring import DECK
 
 # Kind 11 is a blank: a card worth nothing to anyone, standing in for an unknown card.
 BLANK = N_KINDS

@@ -18,11 +18,11 @@ from __future__ import annotations
 import random
 
 from core.bots import Bot, ReasoningBot
-from core.bots.thronfolge_eval import CROWN, KIND, KIND_NAMES
-from core.bots.thronfolge_position import TAKE, WINDOW, Position
-from core.bots.thronfolge_search import blank_scores, search_scores
+from core.games.thronfolge.evaluation import CROWN, KIND, KIND_NAMES
+from core.games.thronfolge.position import TAKE, WINDOW, Position
+from core.games.thronfolge.search import blank_scores, search_scores
 from core.games.base import Action, State
-from core.games.thronfolge import Play, Take
+from core.games.thronfolge.actions import Play, Take
 
 
 def _action_for(move: int, legal: list[Action]) -> Action:

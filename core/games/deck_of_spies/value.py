@@ -5,7 +5,7 @@ the draws and the shuffles. A playout from there adds mostly that luck: over pos
 the chance of winning varies with a standard deviation of about 0.12, a single playout's
 outcome by about 0.42. The hard bot therefore ends its playouts of earlier turns at the
 face phase and scores them with this logistic model of the chance to win, fitted to
-heuristic playouts (``python -m core.bots.deck_of_spies_bench value``; docs/benchmarks.md).
+heuristic playouts (``python -m core.games.deck_of_spies.tools value``; docs/benchmarks.md).
 It sees only the order-free deck: the cards owned, the hand, and how many are left to draw.
 """
 
@@ -14,7 +14,7 @@ from __future__ import annotations
 import math
 from typing import Sequence
 
-from core.games.deck_of_spies import VALUE, Position
+from core.games.deck_of_spies.turns import VALUE, Position
 
 RANK_FEATURES = "23456789T"
 
@@ -47,7 +47,7 @@ def features(hand: Sequence[str], draw: Sequence[str], discard: Sequence[str]) -
     return x
 
 
-# From ``python -m core.bots.deck_of_spies_bench value --games 40000 --seed 100000`` (39,852
+# From ``python -m core.games.deck_of_spies.tools value --games 40000 --seed 100000`` (39,852
 # positions; held-out log loss 0.5427 against 0.5664 for a constant guess).
 COEFFICIENTS = (-1.9741, -0.3568, 1.1829, 0.0262, -0.1541, -0.9906, -0.5493, -0.3038, -0.1703, -0.1453, -0.0919,
                 -0.0653, -0.0226, -0.0361, -0.116, 0.0622, 0.0001, -0.2099, 0.0409, 0.2224, 0.1085, 0.0101)

@@ -3,23 +3,23 @@
 ``solver``: the share of seeded deals the perfect-information solver proves winnable or
 unwinnable within a time limit, and how long it takes::
 
-    python -m core.bots.deck_of_spies_bench solver --games 1000 --seed 0 --seconds 10
+    python -m core.games.deck_of_spies.tools solver --games 1000 --seed 0 --seconds 10
 
 ``compare``: bots and solver on the same deals, so a bot's win rate can be set against the
 winnable share deal by deal (which deals the bot loses although they are winnable)::
 
-    python -m core.bots.deck_of_spies_bench compare --levels normal,hard --games 200 --seed 0
+    python -m core.games.deck_of_spies.tools compare --levels normal,hard --games 200 --seed 0
 
 ``weights``: the normal heuristic with some weights changed, played fast (no bench
 bookkeeping) on the same deals, to compare weight sets; ``{}`` is the shipped set::
 
-    python -m core.bots.deck_of_spies_bench weights --games 3000 --seed 20000 '{}' '{"recruit": 100, "recruit_value": 0}'
+    python -m core.games.deck_of_spies.tools weights --games 3000 --seed 20000 '{}' '{"recruit": 100, "recruit_value": 0}'
 
 ``value``: fits the hard bot's model of the chance to win from the start of the face phase
-(``core/bots/deck_of_spies_value.py``) to heuristic playouts from that many deals, and
-prints its coefficients with the held-out log loss (``core/bots/deck_of_spies_fit.py``)::
+(``core/games/deck_of_spies/value.py``) to heuristic playouts from that many deals, and
+prints its coefficients with the held-out log loss (``core/games/deck_of_spies/fit.py``)::
 
-    python -m core.bots.deck_of_spies_bench value --games 40000 --seed 100000
+    python -m core.games.deck_of_spies.tools value --games 40000 --seed 100000
 
 Deals are ``seed``, ``seed + 1``, … exactly as ``python -m core bench`` plays them. The
 output is one JSON object.
@@ -37,11 +37,12 @@ from typing import Any, Sequence
 
 from core.bench import selfplay
 from core.bots import make_bot
-from core.bots.deck_of_spies import heuristic_faces
-from core.bots.deck_of_spies_fit import fit_value_model
-from core.bots.deck_of_spies_policy import DEFAULT, Weights
-from core.games.deck_of_spies import GAME, WIN_FACES, Position
-from core.solver import solve
+from core.games.deck_of_spies.bots import heuristic_faces
+from core.games.deck_of_spies.fit import fit_value_model
+from core.games.deck_of_spies.policy import DEFAULT, Weights
+from core.games.deck_of_spies.rules import GAME
+from core.games.deck_of_spies.turns import WIN_FACES, Position
+from core.games.deck_of_spies.solver import solve
 
 
 def _pct(values: list[float], p: float) -> float:
@@ -125,7 +126,7 @@ def weight_sets(specs: Sequence[str], games: int, seed: int) -> dict[str, Any]:
 
 
 def main(argv: Sequence[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(prog="python -m core.bots.deck_of_spies_bench", description=__doc__,
+    parser = argparse.ArgumentParser(prog="python -m core.games.deck_of_spies.tools", description=__doc__,
                                      formatter_class=argparse.RawDescriptionHelpFormatter)
     sub = parser.add_subparsers(dest="cmd", required=True)
     sp = sub.add_parser("solver", help="share of deals the solver proves winnable / unwinnable")

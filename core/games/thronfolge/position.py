@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from core.bots.thronfolge_eval import KIND, N_KINDS, counts, points_value, to_collect
+from core.games.thronfolge.evaluation import KIND, N_KINDS, counts, points_value, to_collect
 from core.games.base import State
 
 TAKE = -1  # the take, next to kinds 0–10 for plays

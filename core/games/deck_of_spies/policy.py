@@ -16,8 +16,8 @@ from dataclasses import dataclass
 from typing import Iterable, Sequence
 
 from core.cards import RANKS
-from core.games.deck_of_spies import (FACE_RANKS, SUBSET_CARDS, VALUE, Play, aces_left, hand_total, play_masks, plays,
-                                      retire_options)
+from core.games.deck_of_spies.turns import (FACE_RANKS, SUBSET_CARDS, VALUE, Play, aces_left, hand_total, play_masks, plays,
+                                            retire_options)
 
 RANKS_INDEX = {r: i for i, r in enumerate(RANKS)}
 

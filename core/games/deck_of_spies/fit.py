@@ -14,10 +14,11 @@ import math
 import random
 from typing import Any, Sequence
 
-from core.bots.deck_of_spies import heuristic_faces
-from core.bots.deck_of_spies_policy import FACE_PHASE, ROLLOUT, choose_turn, scored_turns
-from core.bots.deck_of_spies_value import features, logistic
-from core.games.deck_of_spies import GAME, WIN_FACES, Position, after_play, end_turn, is_lost
+from core.games.deck_of_spies.bots import heuristic_faces
+from core.games.deck_of_spies.policy import FACE_PHASE, ROLLOUT, choose_turn, scored_turns
+from core.games.deck_of_spies.value import features, logistic
+from core.games.deck_of_spies.rules import GAME
+from core.games.deck_of_spies.turns import WIN_FACES, Position, after_play, end_turn, is_lost
 
 EXPLORE = (0.0, 0.1, 0.25)  # per deal, the chance of a random one of the three best turns
 

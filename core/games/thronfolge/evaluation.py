@@ -11,7 +11,7 @@ from __future__ import annotations
 import math
 from functools import lru_cache
 
-from core.games.thronfolge import BETRAYALS, CROWNS, DECK, FAVOURS, SUPPORTERS
+from core.games.thronfolge.scoring import BETRAYALS, CROWNS, DECK, FAVOURS, SUPPORTERS
 
 # Kind numbers: 0–3 families ♣ ♦ ♥ ♠, 4–6 favours +2 +3 +4, 7–9 betrayals −1 −2 −3, 10 crown.
 N_KINDS = 11

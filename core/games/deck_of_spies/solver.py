@@ -18,8 +18,8 @@ from typing import Any
 
 from core.games import deck_of_spies as dos
 from core.games.base import State
-from core.games.deck_of_spies import (FACE_RANKS, VALUE, WIN_FACES, Position, Turn, after_play, end_turn,
-                                      is_lost, retire_options, turn_actions, turn_plays)
+from core.games.deck_of_spies.turns import (FACE_RANKS, VALUE, WIN_FACES, Position, Turn, after_play, end_turn,
+                                            is_lost, retire_options, turn_actions, turn_plays)
 
 _CHECK_EVERY = 256  # nodes between clock checks
 

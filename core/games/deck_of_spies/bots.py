@@ -13,13 +13,14 @@ import time
 from typing import Any, Sequence
 
 from core.bots import Bot, ReasoningBot
-from core.bots.deck_of_spies_policy import (DEFAULT, FACE_PHASE, ROLLOUT, SUITS, Weights, choose_retirement,
+from core.games.deck_of_spies.policy import (DEFAULT, FACE_PHASE, ROLLOUT, SUITS, Weights, choose_retirement,
                                            choose_turn, face_counts, scored_turns)
-from core.bots.deck_of_spies_value import win_chance
+from core.games.deck_of_spies.value import win_chance
 from core.games.base import Action, State
-from core.games.deck_of_spies import (FACE_RANKS, GROUP_OF, VALUE, WIN_FACES, Assassinate, Counter, Done, Play,
-                                      Position, Recruit, Retire, after_play, end_turn, hand_total, is_lost, label,
-                                      plays, retire_options, sort_cards)
+from core.games.deck_of_spies.actions import Assassinate, Counter, Done, Recruit, Retire
+from core.games.deck_of_spies.turns import (FACE_RANKS, GROUP_OF, VALUE, WIN_FACES, Play, Position, after_play,
+                                            end_turn, hand_total, is_lost, label, plays, retire_options,
+                                            sort_cards)
 
 DEFAULT_BUDGET_MS = 200.0  # leaves room under the 250 ms p95 target on a busy machine
 
