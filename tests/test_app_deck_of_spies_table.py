@@ -19,10 +19,10 @@ import pytest
 
 from app import i18n
 from app.state import AppState
-from app.tables import deck_of_spies as table_mod
-from app.tables import deck_of_spies_deal as deal
-from app.tables import deck_of_spies_layout as geo
-from app.tables import deck_of_spies_logic as lg
+from app.tables.deck_of_spies import table as table_mod
+from app.tables.deck_of_spies import deal
+from app.tables.deck_of_spies import layout as geo
+from app.tables.deck_of_spies import logic as lg
 from app.tables.deck_of_spies import SpiesTable
 from core import cards as cards_mod
 from core.games import deck_of_spies as dos
@@ -290,7 +290,7 @@ def test_the_unpaired_card_cannot_be_tapped_while_retiring():
     assert three.button is False  # no tap handler: only pairs can retire
     # Flutter web keeps a reused semantics node's old identifier, so a node whose role or
     # identifier changes must be a new control: its key says which role it has
-    assert three.key == "s-3S-plain" and by_id(tree(table), "card-2C").key == "s-2C-tap"
+    assert three.key == "3S-plain" and by_id(tree(table), "card-2C").key == "2C-tap"
     assert by_id(tree(table), "spies-retire").key == "spies-retire-False"
 
 
@@ -590,7 +590,7 @@ def test_statistics_screen_shows_the_record(tmp_path):
 
 
 def test_every_text_exists_in_both_languages():
-    from app.tables import deck_of_spies_strings as strings
+    from app.tables.deck_of_spies import strings
 
     assert strings.DE.keys() == strings.EN.keys()
     assert i18n.t("spies.counter", "de") == "Abwehren" and i18n.t("spies.recruit", "en") == "Recruit"

@@ -1,6 +1,6 @@
 """The Thronfolge table without a browser: what is in reach, previews, majorities, privacy, the end.
 
-The view-model (``app.tables.thronfolge_model``) is plain Python; the table's control
+The view-model (``app.tables.thronfolge.model``) is plain Python; the table's control
 tree is built with a stub shell (no page, no client) and walked to check what it shows.
 Hidden cards must never reach a control: not as a picture, a test id, a text or a label.
 """
@@ -15,10 +15,10 @@ import pytest
 
 from app import i18n
 from app.state import AppState
-from app.tables import thronfolge_model as model
-from app.tables import thronfolge_text
+from app.tables.kit.style import signed
 from app.tables.thronfolge import ThronfolgeTable
-from app.tables.thronfolge_parts import signed
+from app.tables.thronfolge import model
+from app.tables.thronfolge import text as thronfolge_text
 from app.widgets import card as card_widget
 from core import cards
 from core.games import thronfolge as tf
@@ -311,10 +311,10 @@ def test_computer_moves_are_animated_at_the_chosen_speed():
     action = next(a for a in session.legal() if isinstance(a, tf.Play))
     table.redraw(session.apply(action))
     assert table.anim["enter"] == {action.card: 1}
-    assert table.movers and table.animating
-    assert any(fn == table._animate for fn, _a in [(t[0], t[1]) for t in table.ui.tasks])
+    assert table.slides.movers and table.slides.animating
+    assert any(fn == table.slides.play for fn, _a in [(t[0], t[1]) for t in table.ui.tasks])
     # A take flies the cards to the taker's collection, which glows.
-    table.animating = False
+    table.slides.animating = False
     session.apply(next(a for a in session.legal() if isinstance(a, tf.Play)))
     table.redraw(session.apply(tf.TAKE))
     assert table.anim["leave"] and table.anim["flash"] == 1
@@ -322,7 +322,7 @@ def test_computer_moves_are_animated_at_the_chosen_speed():
     off = make_table(session, speed="off")
     off.root.update = lambda: None
     off.redraw(session.apply(next(a for a in session.legal() if isinstance(a, tf.Play))))
-    assert not off.movers and not off.animating
+    assert not off.slides.movers and not off.slides.animating
 
 
 def finished_game(seed: int = 8) -> GameSession:
@@ -384,7 +384,8 @@ def test_every_string_the_table_uses_exists_in_both_languages():
     from pathlib import Path
 
     used = set()
-    for path in Path(__file__).resolve().parents[1].joinpath("app", "tables").glob("thronfolge*.py"):
+    tables = Path(__file__).resolve().parents[1].joinpath("app", "tables")
+    for path in [*tables.joinpath("thronfolge").glob("*.py"), *tables.joinpath("kit").glob("*.py")]:
         used |= set(re.findall(r"""\bt\(\s*["']([a-z][a-z0-9_\-.]*[a-z0-9])["']""", path.read_text()))
     assert used and sorted(k for k in used if k not in i18n.EN or k not in i18n.DE) == []
     assert all(i18n.DE[k].strip() and i18n.EN[k].strip() for k in thronfolge_text.DE)

@@ -264,7 +264,7 @@ def view(shell, game: str) -> ft.View:
 def _deal_chooser(shell, game: str):
     if game != "deck-of-spies":
         return None
-    from app.tables.deck_of_spies_deal import DealChooser
+    from app.tables.deck_of_spies.deal import DealChooser
 
     return DealChooser(shell)
 

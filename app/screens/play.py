@@ -8,6 +8,7 @@ import flet as ft
 
 from app import catalog, tables, theme
 from app.screens import rules
+from app.tables.kit import top_bar
 
 log = logging.getLogger(__name__)
 
@@ -25,22 +26,8 @@ def view(shell, game_id: int) -> ft.View:
             ft.FilledButton(t("play.home"), on_click=lambda e: shell.navigate("/")),
         ], spacing=12), padding=ft.Padding.only(top=24))])
     title = catalog.title(session.game.name, t, shell.lang)
-    table = tables.build(shell.state, session)
-
-    def undo(e):
-        driver = getattr(table, "data", None)
-        done = driver.undo() if driver is not None else session.undo()
-        if not done:
-            shell.snack(t("play.nothing_to_undo"))
-        elif driver is None:
-            shell.refresh()
-
-    # Semantics labels: an IconButton's tooltip does not name it for screen readers.
-    actions = [
-        ft.Semantics(label=t("play.undo"), button=True, content=ft.IconButton(
-            ft.Icons.UNDO, tooltip=t("play.undo"), icon_color=theme.IVORY, on_click=undo)),
-        ft.Semantics(label=t("play.rules"), button=True, content=ft.IconButton(
-            ft.Icons.MENU_BOOK_OUTLINED, tooltip=t("play.rules"), icon_color=theme.IVORY,
-            on_click=lambda e: rules.show_dialog(shell, session.game.name))),
-    ]
-    return shell.sub_view(route, title, [table], actions=actions, scroll=False, bgcolor=theme.FELT_DARK)
+    control = tables.build(shell.state, session)
+    table = control.data
+    bar = top_bar.TopBar(shell, table, lambda: rules.show_dialog(shell, session.game.name))
+    table.bar = bar
+    return shell.sub_view(route, title, [control], actions=bar.actions(), scroll=False, bgcolor=theme.FELT_DARK)

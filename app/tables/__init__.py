@@ -1,10 +1,11 @@
 """Table screens per game: game name -> function building the table control.
 
-A table builder has the signature ``build(app_state, session) -> ft.Control``:
-``app_state`` is the session's ``AppState`` (``app_state.ui`` is the ``Shell`` with
-the page, ``t()``, ``snack()``, ``card_size`` …) and ``session`` the running
-``GameSession``. Use ``app.tables.driver.TableDriver`` to apply actions and run the
-computer's turns off the event loop.
+Every game's table is a package ``app.tables.<game>`` assembled from the table kit
+(``app.tables.kit``). A table builder has the signature ``build(app_state, session) ->
+ft.Control``: ``app_state`` is the session's ``AppState`` (``app_state.ui`` is the
+``Shell`` with the page, ``t()``, ``snack()``, ``card_size`` …) and ``session`` the
+running ``GameSession``; the control's ``data`` is the table (``kit.mount`` does this),
+which the play screen's top bar talks to.
 
 Dedicated tables register by module path (imported on first use, so a broken or
 unfinished table module falls back to the generic table instead of crashing)::

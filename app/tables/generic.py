@@ -14,7 +14,8 @@ from typing import Any
 import flet as ft
 
 from app import theme
-from app.tables.driver import TableDriver
+from app.tables.kit import end_sheet, privacy, seats
+from app.tables.kit.table import Table, mount
 from app.widgets import card as card_widget
 from core import cards
 
@@ -47,37 +48,13 @@ def action_cards(action: Any) -> set[str]:
     return set(CARD_TOKEN.findall(str(action)))
 
 
-class GenericTable:
+class GenericTable(Table):
     def __init__(self, app_state: Any, session: Any) -> None:
-        self.state = app_state
-        self.ui = app_state.ui
-        self.session = session
+        super().__init__(app_state, session)
         self.selected: set[str] = set()
-        self.message: str | None = None
-        self.revealed_for: int | None = None  # hot seat: whose hand may be shown now
-        self.driver = TableDriver(app_state, session, self.redraw)
         self.root = ft.Column(expand=True, spacing=0)
 
-    # --- whose eyes -------------------------------------------------------------------------
-
-    def viewer(self) -> int | None:
-        s = self.session
-        humans = s.humans
-        if not humans:
-            return None  # computer against computer: an onlooker's view
-        if not s.over and s.to_move in humans:
-            return s.to_move
-        return humans[0] if len(humans) == 1 else None
-
-    def needs_handover(self, seat: int | None) -> bool:
-        """With several people at one device, hide the table until the right one confirms."""
-        return (seat is not None and len(self.session.humans) > 1 and not self.session.over
-                and self.revealed_for != seat)
-
     # --- drawing --------------------------------------------------------------------------
-
-    def t(self, key: str, **kw) -> str:
-        return self.ui.t(key, **kw)
 
     def redraw(self, events: list[dict[str, Any]] | None = None) -> None:
         self.root.controls = self.build_content()
@@ -87,28 +64,16 @@ class GenericTable:
             pass
 
     def seat_name(self, i: int) -> str:
-        return self.session.seats[i].name
+        return self.name(i)
 
     def status(self, seat: int | None) -> ft.Control:
-        s = self.session
-        if s.over:
-            text, icon = self.t("play.over"), ft.Icons.FLAG
-        elif s.bot_to_move:
-            text, icon = self.t("play.bot_turn", name=self.seat_name(s.to_move)), ft.Icons.HOURGLASS_TOP
-        elif seat is not None and s.to_move == seat:
-            text = self.t("play.your_turn") if len(s.humans) == 1 else self.t("play.turn_of",
-                                                                               name=self.seat_name(seat))
-            icon = ft.Icons.TOUCH_APP
-        else:
-            text, icon = self.t("play.turn_of", name=self.seat_name(s.to_move)), ft.Icons.HOURGLASS_TOP
-        spinner = (ft.ProgressRing(width=18, height=18, stroke_width=2.5, color=theme.GOLD)
-                   if s.bot_to_move and not s.over else ft.Icon(icon, color=theme.GOLD, size=20))
+        pill = seats.turn_pill(self.t, self.session, self.driver, seat, self.name)
         return ft.Container(
-            ft.Row([spinner, ft.Text(text, color=theme.IVORY, font_family=theme.SANS_BOLD, size=15, expand=True),
-                    ft.Text(self.t("play.move", n=s.state.get("ply", 0)), color=theme.IVORY, size=12,
+            ft.Row([pill, ft.Container(expand=True),
+                    ft.Text(self.t("play.move", n=self.session.state.get("ply", 0)), color=theme.IVORY, size=12,
                             opacity=0.75)],
                    spacing=10, vertical_alignment=ft.CrossAxisAlignment.CENTER),
-            padding=ft.Padding.symmetric(horizontal=16, vertical=12),
+            padding=ft.Padding.symmetric(horizontal=16, vertical=10),
             bgcolor=ft.Colors.with_opacity(0.25, "#000000"))
 
     def zone(self, title: str, body: ft.Control) -> ft.Control:
@@ -247,50 +212,19 @@ class GenericTable:
     def result_panel(self) -> ft.Control:
         s = self.session
         out = s.outcome
-        winners = [self.seat_name(i) for i in (out.winners if out else ())]
-        if not winners:
-            headline = self.t("play.nobody_won")
-        elif len(winners) == 1:
-            headline = self.t("play.winner", name=winners[0])
-        else:
-            headline = self.t("play.winners", names=" & ".join(winners))
-        scores = ft.Column([
-            ft.Row([ft.Text(self.seat_name(i), color=theme.IVORY, size=15, expand=True),
-                    ft.Text(f"{sc:g}", color=theme.GOLD_LIGHT, size=18, font_family=theme.SANS_BOLD)])
-            for i, sc in enumerate(out.scores if out else ())], spacing=4, tight=True)
         reason = self.t(f"reason.{s.game.name}.{out.reason}", _default="") if out else ""
-        return ft.Container(
-            ft.Column([
-                ft.Row([ft.Icon(ft.Icons.EMOJI_EVENTS, color=theme.GOLD, size=34),
-                        theme.display(headline, 24, color=theme.GOLD_LIGHT, expand=True)], spacing=10),
-                *([ft.Text(reason, color=theme.IVORY, size=13.5)] if reason else []),
-                scores,
-                ft.Row([
-                    ft.FilledButton(self.t("play.again"), icon=ft.Icons.REPLAY, on_click=lambda e: self.again(),
-                                    style=ft.ButtonStyle(bgcolor=theme.GOLD, color=theme.FELT_DARK)),
-                    ft.OutlinedButton(self.t("play.home"), icon=ft.Icons.HOME_OUTLINED,
-                                      on_click=lambda e: self.ui.navigate("/"),
-                                      style=ft.ButtonStyle(color=theme.IVORY)),
-                ], wrap=True, spacing=10),
-            ], spacing=12, tight=True),
-            padding=18, border_radius=18, bgcolor=ft.Colors.with_opacity(0.35, "#000000"),
-            border=ft.Border.all(2, theme.GOLD))
+        return ft.Column([
+            end_sheet.result_card(end_sheet.headline(self.t, s, self.name), reason,
+                                  [end_sheet.score_lines(s, self.name)]),
+            end_sheet.rematch_buttons(self.t, self.again, lambda: self.ui.navigate("/")),
+        ], spacing=12, tight=True)
+
+    def reveal(self, seat: int) -> None:
+        self.privacy.reveal(seat)
+        self.redraw()
 
     def handover(self, seat: int) -> ft.Control:
-        def reveal(e):
-            self.revealed_for = seat
-            self.redraw()
-
-        return ft.Container(
-            ft.Column([
-                ft.Icon(ft.Icons.SCREEN_ROTATION_ALT, color=theme.GOLD, size=48),
-                theme.display(self.t("play.pass_to", name=self.seat_name(seat)), 22, color=theme.GOLD_LIGHT,
-                              text_align=ft.TextAlign.CENTER),
-                ft.Text(self.t("play.pass_hint"), color=theme.IVORY, text_align=ft.TextAlign.CENTER),
-                ft.FilledButton(self.t("play.i_am", name=self.seat_name(seat)), on_click=reveal,
-                                style=ft.ButtonStyle(bgcolor=theme.GOLD, color=theme.FELT_DARK)),
-            ], horizontal_alignment=ft.CrossAxisAlignment.CENTER, spacing=14, tight=True),
-            padding=28, alignment=ft.Alignment.CENTER)
+        return privacy.pass_screen(self.t, self.name(seat), lambda: self.reveal(seat))
 
     def build_content(self) -> list[ft.Control]:
         s = self.session
@@ -298,7 +232,7 @@ class GenericTable:
         if self.needs_handover(seat):
             return [self.status(None), ft.Container(self.handover(seat), expand=True,
                                                     alignment=ft.Alignment.CENTER)]
-        my_turn = not s.over and seat is not None and s.to_move == seat and not self.driver.thinking
+        my_turn = self.my_turn(seat)
         legal = s.legal() if my_turn else []
         legal_cards = set().union(*(action_cards(a) for a in legal)) if legal else None
         view = s.view(seat)
@@ -357,18 +291,7 @@ class GenericTable:
 
     def act(self, action: Any) -> None:
         self.selected.clear()
-        self.message = self.driver.apply(action)
-        if self.message:
-            self.redraw()
-
-    def again(self) -> None:
-        s = self.session
-        try:
-            new = self.state.start_game(s.game.name, list(s.seats), options=dict(s.state["options"]))
-        except Exception as exc:
-            self.ui.snack(str(exc), error=True)
-            return
-        self.ui.navigate(f"/play/{new.game_id}")
+        super().act(action)
 
     def control(self) -> ft.Control:
         self.root.controls = self.build_content()
@@ -377,20 +300,3 @@ class GenericTable:
 
 def build(app_state: Any, session: Any) -> ft.Control:
     return mount(app_state, GenericTable(app_state, session))
-
-
-def mount(app_state: Any, table: Any) -> ft.Control:
-    """The control of a table with a driver, wired for the play screen; computer turns start
-    once it is on the page."""
-    # A rebuilt screen (resize, language) gets a new driver: stop the old one's computer turn
-    # first, or two tasks could move for the computer at once.
-    app_state.ui.cancel_bot()
-    control = table.control()
-    control.data = table.driver  # the play screen's undo button goes through the driver
-    app_state.ui.page.run_task(_start_later, table)
-    return control
-
-
-async def _start_later(table: Any) -> None:
-    # Kick off computer turns only once the table is on the page, so redraws can update it.
-    table.driver.kick()

@@ -2,7 +2,7 @@
 
 ``CourtPieces`` is a mixin for ``ThronfolgeTable``: it reads the table's ``t``,
 ``name``, ``lang``, ``back``, ``session``, ``anim`` and ``ui`` and returns controls
-built from a seat's view. The colours here are the table's own shades on the felt.
+built from a seat's view; avatars, seat badges and the other hand's fan come from the kit.
 """
 
 from __future__ import annotations
@@ -12,21 +12,13 @@ from typing import Any
 import flet as ft
 
 from app import theme
-from app.tables import thronfolge_model as model
+from app.tables.kit import seats
+from app.tables.kit.style import GOLD_FAINT, IVORY_SOFT, NEGATIVE, POSITIVE, SHADE, SHADE_DEEP, caps, signed
+from app.tables.kit.text import cards_text
+from app.tables.thronfolge import model
 from app.widgets import card as card_widget
 from core import cards
 from core.games import thronfolge as tf
-
-IVORY_SOFT = ft.Colors.with_opacity(0.78, theme.IVORY)
-SHADE = ft.Colors.with_opacity(0.24, "#000000")
-SHADE_DEEP = ft.Colors.with_opacity(0.38, "#000000")
-GOLD_FAINT = ft.Colors.with_opacity(0.35, theme.GOLD)
-POSITIVE = "#9be3b4"
-NEGATIVE = "#ffb4ab"
-
-
-def signed(n: int) -> str:
-    return f"+{n}" if n > 0 else ("±0" if n == 0 else f"−{abs(n)}")
 
 
 class CourtPieces:
@@ -39,13 +31,12 @@ class CourtPieces:
         return self.t("tf.lead_tie") if fam.leader is None and fam.counts[seat] else ""
 
     def cards_text(self, n: int) -> str:
-        return self.t("tf.one_card") if n == 1 else self.t("tf.n_cards", n=n)
+        return cards_text(self.t, n)
 
     # --- small pieces --------------------------------------------------------------------------
 
     def label(self, text: str, color: str = theme.GOLD_LIGHT, size: float = 11) -> ft.Text:
-        return ft.Text(text.upper(), font_family=theme.SANS_BOLD, size=size, color=color,
-                       style=ft.TextStyle(letter_spacing=1.2), no_wrap=True)
+        return caps(text, color, size)
 
     def suit_plaque(self, suit: str, size: int = 18) -> ft.Control:
         return ft.Container(ft.Image(src=card_widget.suit_asset(suit), width=size, height=size),
@@ -90,22 +81,7 @@ class CourtPieces:
                             identifier=f"score-{seat}", content=box, exclude_semantics=True)
 
     def hand_fan(self, seat: int, view: dict[str, Any]) -> ft.Control:
-        n = len(view["hands"][seat])
-        w, h, step = 21, 30, 8
-        backs: list[ft.Control] = []
-        for i in range(n):
-            angle = (i - (n - 1) / 2) * 0.13
-            backs.append(ft.Container(
-                ft.Image(src=card_widget.back_asset(self.back), width=w, height=h, fit=ft.BoxFit.FILL,
-                         border_radius=3),
-                left=i * step, top=3 + abs(i - (n - 1) / 2) * 1.5, rotate=ft.Rotate(angle),
-                border_radius=3, shadow=[ft.BoxShadow(blur_radius=2, color=SHADE_DEEP, offset=ft.Offset(0, 1))]))
-        fan = ft.Stack(backs, width=max(w, (n - 1) * step + w) + 2, height=h + 8)
-        body = ft.Row([fan, ft.Text(str(n), size=13, font_family=theme.SANS_BOLD, color=theme.IVORY)],
-                      spacing=4, tight=True, vertical_alignment=ft.CrossAxisAlignment.CENTER)
-        label = self.t("tf.hand_of", name=self.name(seat), cards=self.cards_text(n))
-        return ft.Semantics(label=label, identifier=f"hand-count-{seat}",
-                            content=body, exclude_semantics=True)
+        return seats.hand_fan(self.t, self.name(seat), len(view["hands"][seat]), self.back, seat)
 
     def hand_backs(self, seat: int, view: dict[str, Any]) -> ft.Control:
         """The other hand across the table (tablet): overlapping card backs and their count."""
@@ -124,24 +100,11 @@ class CourtPieces:
                                 vertical_alignment=ft.CrossAxisAlignment.CENTER))
 
     def avatar(self, seat: int) -> ft.Control:
-        bot = self.session.seats[seat].is_bot
-        thinking = bot and self.session.bot_to_move and self.session.to_move == seat
-        inner: ft.Control = (ft.ProgressRing(width=20, height=20, stroke_width=2.5, color=theme.FELT_DARK)
-                             if thinking else
-                             ft.Icon(ft.Icons.SMART_TOY_OUTLINED if bot else ft.Icons.PERSON, size=20,
-                                     color=theme.FELT_DARK))
-        to_move = not self.session.over and self.session.to_move == seat
-        return ft.Container(inner, width=36, height=36, border_radius=18, bgcolor=theme.GOLD,
-                            alignment=ft.Alignment.CENTER,
-                            border=ft.Border.all(2.5, theme.IVORY) if to_move else None,
-                            shadow=[ft.BoxShadow(blur_radius=12, spread_radius=1, color=theme.GOLD_LIGHT)]
-                            if to_move else None)
+        return seats.avatar(self.session, seat)
 
     def player_header(self, seat: int, view: dict[str, Any], viewer: int | None, show_fan: bool,
                       stacked: bool = False) -> ft.Control:
         tally = model.tallies(view)[seat]
-        name = ft.Text(self.you_label(seat, viewer), size=15, font_family=theme.SANS_BOLD, color=theme.IVORY,
-                       max_lines=1, overflow=ft.TextOverflow.ELLIPSIS)
         if stacked:  # narrow side panel: name and score, then the chips
             second: list[ft.Control] = [self.taken_chip(seat, view), ft.Container(expand=True),
                                         self.crowns_row(tally.crowns)]
@@ -153,15 +116,10 @@ class CourtPieces:
                        spacing=10, vertical_alignment=ft.CrossAxisAlignment.CENTER),
                 ft.Row(second, spacing=8, vertical_alignment=ft.CrossAxisAlignment.CENTER),
             ], spacing=8, tight=True)
-        parts: list[ft.Control] = [
-            self.avatar(seat),
-            ft.Column([name, ft.Row([self.taken_chip(seat, view), self.crowns_row(tally.crowns, 15)], spacing=6,
-                                    run_spacing=2, wrap=True)], spacing=3, tight=True, expand=True),
-        ]
-        if show_fan and view["hands"][seat] is not None:
-            parts.append(self.hand_fan(seat, view))
-        parts.append(self.score_box(seat, view))
-        return ft.Row(parts, spacing=8, vertical_alignment=ft.CrossAxisAlignment.CENTER)
+        chips = [self.taken_chip(seat, view), self.crowns_row(tally.crowns, 15)]
+        trailing = [self.hand_fan(seat, view)] if show_fan and view["hands"][seat] is not None else []
+        return seats.seat_badge(self.session, seat, self.you_label(seat, viewer), chips=chips,
+                                trailing=[*trailing, self.score_box(seat, view)])
 
     # --- collections -------------------------------------------------------------------------
 

@@ -10,8 +10,10 @@ from typing import Any, Callable
 import flet as ft
 
 from app import theme
-from app.tables import deck_of_spies_logic as lg
+from app.tables.deck_of_spies import logic as lg
 from app.widgets import card as card_widget
+from app.tables.kit import end_sheet
+from app.tables.kit.style import big_button
 from app.widgets.after_close import AfterClose
 from core.games import deck_of_spies as dos
 
@@ -53,15 +55,7 @@ def end_overlay(table: Any, view: dict[str, Any]) -> ft.Control:
                          opacity=0.8, text_align=ft.TextAlign.CENTER))
 
     def button(ident: str, label: str, icon: str, on_click: Callable[[], None], primary: bool) -> ft.Control:
-        style = ft.ButtonStyle(bgcolor=theme.GOLD if primary else None,
-                               color=theme.FELT_DARK if primary else theme.IVORY,
-                               side=None if primary else ft.BorderSide(1.2, theme.GOLD_LIGHT),
-                               text_style=ft.TextStyle(font_family=theme.SANS_BOLD, size=14),
-                               shape=ft.RoundedRectangleBorder(radius=14),
-                               padding=ft.Padding.symmetric(horizontal=8))
-        cls = ft.FilledButton if primary else ft.OutlinedButton
-        return ft.Container(ft.Semantics(identifier=ident, content=cls(
-            label, icon=icon, on_click=lambda ev: on_click(), height=48, style=style)), expand=True)
+        return big_button(label, icon, on_click, primary=primary, ident=ident, height=48)
 
     lines.append(ft.Row([button("spies-replay", t("spies.end.replay"), ft.Icons.REPLAY, table.replay, True),
                          button("spies-new", t("spies.end.new"), ft.Icons.SHUFFLE, table.new_deal, True)],
@@ -74,14 +68,7 @@ def end_overlay(table: Any, view: dict[str, Any]) -> ft.Control:
                                        on_click=lambda ev: table.hide_result(),
                                        style=ft.ButtonStyle(color=theme.GOLD_LIGHT))],
                         alignment=ft.MainAxisAlignment.CENTER))
-    w = min(440.0, L.width - 2 * L.pad)
-    panel = ft.Container(
-        ft.Column(lines, spacing=12, tight=True, horizontal_alignment=ft.CrossAxisAlignment.STRETCH),
-        width=w, padding=ft.Padding.only(left=18, right=18, top=20, bottom=8), border_radius=22,
-        gradient=ft.LinearGradient(begin=ft.Alignment.TOP_CENTER, end=ft.Alignment.BOTTOM_CENTER,
-                                   colors=["#24604a", theme.FELT_DARK]),
-        border=ft.Border.all(2, theme.GOLD),
-        shadow=[ft.BoxShadow(blur_radius=30, color=ft.Colors.with_opacity(0.6, "#000000"))])
+    panel = end_sheet.overlay_panel(lines, min(440.0, L.width - 2 * L.pad))
     return ft.Container(
         ft.Semantics(identifier="spies-end", content=panel), key="end", left=0, top=0,
         width=L.width, height=L.height, alignment=ft.Alignment.CENTER,

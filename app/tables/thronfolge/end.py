@@ -9,8 +9,9 @@ from __future__ import annotations
 import flet as ft
 
 from app import theme
-from app.tables import thronfolge_model as model
-from app.tables.thronfolge_parts import GOLD_FAINT, IVORY_SOFT, SHADE_DEEP, signed
+from app.tables.kit import end_sheet
+from app.tables.kit.style import GOLD_FAINT, IVORY_SOFT, signed
+from app.tables.thronfolge import model
 from app.widgets import card as card_widget
 from core.games import thronfolge as tf
 
@@ -26,12 +27,7 @@ class EndScreen:
         result = view["result"]
         out = s.outcome
         winners = [self.name(i) for i in (out.winners if out else ())]
-        if len(winners) == 1:
-            headline = self.t("play.winner", name=winners[0])
-        elif winners:
-            headline = self.t("play.winners", names=" & ".join(winners))
-        else:
-            headline = self.t("play.nobody_won")
+        headline = end_sheet.headline(self.t, s, self.name)
         reason = result.get("reason")
         if reason == "crowns":
             why = self.t("tf.crowns_won", name=winners[0] if winners else "")
@@ -97,31 +93,14 @@ class EndScreen:
             next_starter = self.name(tf.next_match_starter(view))
         except Exception:
             next_starter = None
-        return ft.Container(
-            ft.Column([
-                ft.Row([ft.Icon(ft.Icons.EMOJI_EVENTS, color=theme.GOLD, size=34),
-                        theme.display(headline, 23, color=theme.GOLD_LIGHT, expand=True)], spacing=10),
-                ft.Text(why, color=theme.IVORY, size=13.5),
-                self.label(self.t("tf.result_title")),
-                ft.Column(rows, spacing=6, tight=True),
-                removed_block,
-                *([ft.Text(self.t("tf.next_starter", name=next_starter), size=12.5, color=IVORY_SOFT)]
-                  if next_starter else []),
-            ], spacing=12, tight=True),
-            padding=18, border_radius=18, bgcolor=SHADE_DEEP, border=ft.Border.all(2, theme.GOLD))
+        return end_sheet.result_card(headline, why, [
+            self.label(self.t("tf.result_title")),
+            ft.Column(rows, spacing=6, tight=True),
+            removed_block,
+            *([ft.Text(self.t("tf.next_starter", name=next_starter), size=12.5, color=IVORY_SOFT)]
+              if next_starter else []),
+        ])
 
     def result_buttons(self) -> ft.Control:
         """Rematch and home, pinned under the result so they never scroll away."""
-        return ft.Row([
-            ft.Semantics(identifier="again", expand=True, content=ft.FilledButton(
-                self.t("tf.rematch"), icon=ft.Icons.REPLAY, on_click=lambda e: self.again(), height=54, expand=True,
-                style=ft.ButtonStyle(bgcolor=theme.GOLD, color=theme.FELT_DARK,
-                                     text_style=ft.TextStyle(font_family=theme.SANS_BOLD, size=15),
-                                     shape=ft.RoundedRectangleBorder(radius=16)))),
-            ft.Semantics(identifier="home", expand=True, content=ft.OutlinedButton(
-                self.t("play.home"), icon=ft.Icons.HOME_OUTLINED, on_click=lambda e: self.ui.navigate("/"),
-                height=54, expand=True,
-                style=ft.ButtonStyle(color=theme.IVORY, side=ft.BorderSide(1.5, theme.GOLD),
-                                     text_style=ft.TextStyle(font_family=theme.SANS_BOLD, size=15),
-                                     shape=ft.RoundedRectangleBorder(radius=16)))),
-        ], spacing=10)
+        return end_sheet.rematch_buttons(self.t, self.again, lambda: self.ui.navigate("/"), self.t("tf.rematch"))

@@ -18,7 +18,7 @@ from typing import Any, Callable
 import flet as ft
 
 from app import theme
-from app.tables import deck_of_spies_strings  # noqa: F401  (registers the texts)
+from app.tables.deck_of_spies import strings  # noqa: F401  (registers the texts)
 from core.games import deck_of_spies as dos
 
 log = logging.getLogger(__name__)

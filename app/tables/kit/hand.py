@@ -1,0 +1,86 @@
+"""The player's hand: sized to the screen, tap to select, playable cards lit, refusals explained.
+
+The hand knows no rules: the table passes the cards that may be used now (from the
+engine's legal actions) and what a tap does. Every card control is keyed by card and
+role (``TS-hand``), so a rebuild finds it again and Flet sends only what changed, and a
+card that moves from the hand to the table gets a fresh control with the right
+identifier (FLET-NOTES section 7).
+"""
+
+from __future__ import annotations
+
+from typing import Callable, Collection
+
+import flet as ft
+
+from app.tables.kit.motion import Slides
+from app.tables.kit.style import IVORY_SOFT, NEGATIVE
+from app.widgets import card as card_widget
+from core import cards
+
+SIZES_LARGEST_FIRST = ("large", "medium", "small")
+
+
+def card_size(width: float, n: int, spacing: float = 6, largest: str = "large") -> str:
+    """The largest card size at most ``largest`` whose row of ``n`` cards fits in ``width``."""
+    sizes = SIZES_LARGEST_FIRST[SIZES_LARGEST_FIRST.index(largest):]
+    for size in sizes:
+        if n * card_widget.SIZES[size].width + max(0, n - 1) * spacing <= width:
+            return size
+    return sizes[-1]
+
+
+def hand_card(card: str, lang: str, size: str, back: str, *, selected: bool = False, lit: bool = False,
+              dim: bool = False, on_tap: Callable[[str], None] | None = None, role: str = "hand",
+              face_down: bool = False) -> ft.Control:
+    """One card of a hand; ``dim`` marks a card that cannot be used now (no tap then).
+
+    The key names the card and its role (``"2C-tap"``): Flutter web sets a semantics
+    node's identifier only when the node is made, so a card whose role changes (tappable
+    or not, face up or down) must become a new control to keep its ``card-XX`` identifier.
+    ``face_down`` draws a back for a card on its way into a hidden pile.
+    """
+    return card_widget.card_view(cards.UNKNOWN if face_down else card, lang, size, back, selected=selected,
+                                 highlighted=lit, disabled=dim, on_tap=on_tap, key=f"{card}-{role}")
+
+
+def hand_row(hand: list[str], *, lang: str, size: str, back: str, selected: Collection[str] = (),
+             playable: Collection[str] | None = None, on_tap: Callable[[str], None] | None = None,
+             face_up: bool = True, slides: Slides | None = None, dealt: Collection[str] = (), ms: int = 0,
+             empty_text: str = "", spacing: float = 6) -> ft.Control:
+    """A row of hand cards, one card high (keyed ``"TS-hand"``).
+
+    ``playable`` None means no card may be used now (not this player's turn): nothing is
+    tappable, nothing lit. Otherwise playable cards are tappable, and lit when some others
+    are not (a glow on every card would say nothing). ``face_up`` False draws backs (an
+    onlooker). Cards in ``dealt`` slide in from above when ``slides`` is given.
+    """
+    sz = card_widget.SIZES[size]
+    if not hand:
+        return ft.Container(ft.Text(empty_text, color=IVORY_SOFT, size=13, text_align=ft.TextAlign.CENTER),
+                            height=sz.height, alignment=ft.Alignment.CENTER)
+    informative = playable is not None and not all(c in playable for c in hand)
+    views: list[ft.Control] = []
+    for c in hand:
+        if not face_up:
+            views.append(card_widget.card_view(cards.UNKNOWN, lang, size, back))
+            continue
+        usable = playable is not None and c in playable
+        cv = hand_card(c, lang, size, back, selected=c in selected, lit=informative and usable and c not in selected,
+                       dim=playable is not None and not usable, on_tap=on_tap if usable else None)
+        if slides is not None and c in dealt and ms:
+            cv = slides.add(cv, {"offset": ft.Offset(0, -0.9), "opacity": 0.0},
+                            {"offset": ft.Offset(0, 0), "opacity": 1.0}, ms)
+        views.append(cv)
+    return ft.Row(views, spacing=spacing, alignment=ft.MainAxisAlignment.CENTER,
+                  vertical_alignment=ft.CrossAxisAlignment.END)
+
+
+def notice(text: str, icon: str = ft.Icons.INFO_OUTLINE, color: str = NEGATIVE, ident: str = "hint",
+           size: float = 12.5, max_lines: int = 3) -> ft.Control:
+    """One line of guidance or a refusal ("You have already taken this round"), read out as a whole."""
+    return ft.Semantics(identifier=ident, label=text, exclude_semantics=True, content=ft.Row([
+        ft.Icon(icon, size=16, color=color) if icon else ft.Container(),
+        ft.Text(text, size=size, color=color, expand=True, max_lines=max_lines, overflow=ft.TextOverflow.ELLIPSIS)],
+        spacing=6, vertical_alignment=ft.CrossAxisAlignment.START))
+

@@ -1,0 +1,153 @@
+"""What every table has in common: the session, the driver, whose eyes, texts, acting and rematch.
+
+A game's table subclasses ``Table`` and provides ``control`` (the first drawing) and
+``redraw(events)`` (after every move: events from the engine, ``[]`` for a plain
+refresh, ``[{"type": "undo"}]`` after an undo). ``mount`` puts a table on the play
+screen and starts the computer's turns once it is on the page.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import flet as ft
+
+from app.tables.kit import motion, text  # noqa: F401  (text registers the kit's strings)
+from app.tables.kit.driver import TableDriver
+from app.tables.kit.privacy import Privacy
+
+
+class Table:
+    """The base of every game's table; it holds no rules and draws nothing itself."""
+
+    undo_in_table = False  # True: the table has its own undo control, the top bar shows none
+
+    def __init__(self, app_state: Any, session: Any) -> None:
+        self.state = app_state
+        self.ui = app_state.ui
+        self.session = session
+        self.message: str | None = None  # a refusal or notice shown until the next tap
+        self.privacy = Privacy(session)
+        self.driver = TableDriver(app_state, session, self.changed)
+        self.bar: Any = None  # the play screen's TopBar, once mounted
+
+    # --- texts and looks ----------------------------------------------------------------
+
+    def t(self, key: str, **kw: Any) -> str:
+        return self.ui.t(key, **kw)
+
+    @property
+    def lang(self) -> str:
+        return self.state.lang
+
+    @property
+    def back(self) -> str:
+        return self.state.settings.card_back
+
+    @property
+    def width(self) -> float:
+        return float(getattr(self.ui.page, "width", None) or 390)
+
+    @property
+    def height(self) -> float:
+        return float(getattr(self.ui.page, "height", None) or 844)
+
+    @property
+    def duration(self) -> int:
+        """One card flight in ms at the speed of the settings (0: no animation)."""
+        return motion.flight_ms(self.state.settings)
+
+    def name(self, seat: int) -> str:
+        return self.session.seats[seat].name
+
+    def you_label(self, seat: int, viewer: int | None) -> str:
+        """"You" for the one person playing the computer; names when several share the device."""
+        if viewer == seat and len(self.session.humans) == 1:
+            return self.t("tf.you")
+        return self.name(seat)
+
+    # --- whose eyes ---------------------------------------------------------------------
+
+    @property
+    def revealed_for(self) -> int | None:
+        return self.privacy.revealed_for
+
+    @revealed_for.setter
+    def revealed_for(self, seat: int | None) -> None:
+        self.privacy.revealed_for = seat
+
+    def viewer(self) -> int | None:
+        return self.privacy.viewer()
+
+    def needs_handover(self, seat: int | None) -> bool:
+        return self.privacy.needs_handover(seat)
+
+    def my_turn(self, seat: int | None) -> bool:
+        s = self.session
+        return not s.over and seat is not None and s.to_move == seat and not self.driver.thinking
+
+    # --- acting ---------------------------------------------------------------------------
+
+    def explain(self, reason: str) -> str:
+        """The engine's reason for a refusal in the player's language (games translate theirs)."""
+        return reason
+
+    def act(self, action: Any) -> None:
+        """Play a person's action; a refusal is explained on the table and changes nothing."""
+        reason = self.driver.apply(action)
+        self.message = self.explain(reason) if reason else None
+        if reason:
+            self.redraw([])
+
+    def undo(self) -> bool:
+        """Take back the person's last move (and the computer's replies)."""
+        self.message = None
+        return self.driver.undo()
+
+    def rematch_options(self) -> dict[str, Any]:
+        return dict(self.session.state["options"])
+
+    def again(self) -> None:
+        """A new game with the same seats and options."""
+        s = self.session
+        try:
+            new = self.state.start_game(s.game.name, list(s.seats), options=self.rematch_options())
+        except Exception as exc:
+            self.ui.snack(str(exc), error=True)
+            return
+        self.ui.navigate(f"/play/{new.game_id}")
+
+    # --- drawing --------------------------------------------------------------------------
+
+    def changed(self, events: list[dict[str, Any]]) -> None:
+        """After a move, an undo or a computer's "thinking": redraw, then refresh the top bar."""
+        self.redraw(events)
+        if self.bar is not None:
+            self.bar.refresh()
+
+    def redraw(self, events: list[dict[str, Any]] | None = None) -> None:
+        raise NotImplementedError
+
+    def control(self) -> ft.Control:
+        raise NotImplementedError
+
+
+def mount(app_state: Any, table: Table) -> ft.Control:
+    """The control of a table for the play screen (its ``data`` is the table); computer turns
+    start once it is on the page."""
+    # A rebuilt screen (resize, language) gets a new driver: stop the old one's computer turn
+    # first, or two tasks could move for the computer at once.
+    cancel = getattr(app_state.ui, "cancel_bot", None)
+    if cancel is not None:
+        cancel()
+    control = table.control()
+    control.data = table
+    page = app_state.ui.page
+    if motion.can_run_tasks(page):
+        page.run_task(_start_later, table)
+    return control
+
+
+async def _start_later(table: Table) -> None:
+    # Kick off computer turns only once the table is on the page, so redraws can update it.
+    table.driver.kick()

@@ -1,0 +1,36 @@
+"""The table kit's own strings, added to ``app.i18n`` on import."""
+
+from __future__ import annotations
+
+from app import i18n
+
+DE = {
+    "kit.cards": "{n} Karten", "kit.one_card": "1 Karte",
+    "kit.hand_of": "{name}: {cards} auf der Hand",
+    "kit.level": "Computer · {level}", "kit.person": "Mensch",
+    "kit.undo_none": "Es gibt nichts zurückzunehmen.",
+    "kit.undo_over": "Die Partie ist beendet – nichts mehr zurückzunehmen.",
+    "kit.undo_busy": "Bitte warten, bis der Computer gezogen hat.",
+    "kit.undo_yours": "Deinen letzten Zug zurücknehmen",
+    "kit.undo_with_reply": "Deinen letzten Zug und die Antwort von {name} zurücknehmen",
+    "kit.not_now": "Das geht gerade nicht: {reason}",
+}
+EN = {
+    "kit.cards": "{n} cards", "kit.one_card": "1 card",
+    "kit.hand_of": "{name}: {cards} in hand",
+    "kit.level": "Computer · {level}", "kit.person": "Person",
+    "kit.undo_none": "There is nothing to undo.",
+    "kit.undo_over": "The game is over – nothing left to undo.",
+    "kit.undo_busy": "Please wait until the computer has moved.",
+    "kit.undo_yours": "Take back your last move",
+    "kit.undo_with_reply": "Take back your last move and {name}'s reply",
+    "kit.not_now": "Not possible now: {reason}",
+}
+
+if "kit.cards" not in i18n.EN:
+    i18n.extend(DE, EN)
+
+
+def cards_text(t, n: int) -> str:
+    """"1 card" / "5 cards" in the table's language."""
+    return t("kit.one_card") if n == 1 else t("kit.cards", n=n)

@@ -1,0 +1,97 @@
+"""The play screen's top bar: undo (saying what it takes back) and the rules, the same on every table.
+
+The bar is built with the screen; the table calls ``refresh`` after every redraw, so
+the undo button is disabled (with the reason as its tooltip) whenever there is nothing
+to take back, the game is over or the computer is moving.
+"""
+
+from __future__ import annotations
+
+from typing import Any, Callable
+
+import flet as ft
+
+from app import theme
+from app.tables.kit import text  # noqa: F401  (registers the kit's strings)
+
+
+def undo_scope(session: Any) -> tuple[bool, list[int]]:
+    """Whether a person's move can be taken back, and the computer seats whose replies go with it."""
+    if session.over:
+        return False, []
+    bots: list[int] = []
+    for snap in reversed(session.snapshots):
+        mover = snap["to_move"]
+        if mover is None:
+            continue
+        if not session.seats[mover].is_bot:
+            return True, bots
+        if mover not in bots:
+            bots.append(mover)
+    return False, []
+
+
+class TopBar:
+    """Undo and rules for one table; ``refresh`` keeps the undo button's state current."""
+
+    def __init__(self, shell: Any, table: Any, show_rules: Callable[[], None]) -> None:
+        self.shell = shell
+        self.table = table
+        self.undo_button = ft.IconButton(ft.Icons.UNDO, icon_color=theme.IVORY, on_click=lambda e: self.undo(),
+                                         disabled_color=ft.Colors.with_opacity(0.35, theme.IVORY))
+        self.undo_control = ft.Semantics(button=True, identifier="undo", content=self.undo_button)
+        self.rules_control = ft.Semantics(label=shell.t("play.rules"), button=True, identifier="rules",
+                                          content=ft.IconButton(ft.Icons.MENU_BOOK_OUTLINED, tooltip=shell.t("play.rules"),
+                                                                icon_color=theme.IVORY, on_click=lambda e: show_rules()))
+        self._set_state()
+
+    def actions(self) -> list[ft.Control]:
+        """The app bar's actions: undo unless the table has its own, then the rules."""
+        if getattr(self.table, "undo_in_table", False):
+            return [self.rules_control]
+        return [self.undo_control, self.rules_control]
+
+    def why_not(self) -> str | None:
+        """Why undo is not possible now, or None when it is."""
+        s = self.table.session
+        t = self.shell.t
+        if s.over:
+            return t("kit.undo_over")
+        if self.table.driver.thinking or s.bot_to_move:
+            return t("kit.undo_busy")
+        if not undo_scope(s)[0]:
+            return t("kit.undo_none")
+        return None
+
+    def label(self) -> str:
+        """What a tap on undo takes back, in words."""
+        reason = self.why_not()
+        if reason:
+            return reason
+        _, bots = undo_scope(self.table.session)
+        t = self.shell.t
+        if bots:
+            return t("kit.undo_with_reply", name=" & ".join(self.table.name(b) for b in bots))
+        return t("kit.undo_yours")
+
+    def _set_state(self) -> None:
+        label = self.label()
+        self.undo_button.disabled = self.why_not() is not None
+        self.undo_button.tooltip = label
+        self.undo_control.label = f"{self.shell.t('play.undo')}: {label}"
+
+    def refresh(self) -> None:
+        before = (self.undo_button.disabled, self.undo_button.tooltip)
+        self._set_state()
+        if before != (self.undo_button.disabled, self.undo_button.tooltip):
+            try:
+                self.undo_control.update()
+            except Exception:  # not on the page (yet, or any more)
+                pass
+
+    def undo(self) -> None:
+        reason = self.why_not()
+        if reason:
+            self.shell.snack(reason)
+            return
+        self.table.undo()

@@ -1,0 +1,205 @@
+"""The Thronfolge table: the line with its five cards in reach, both courts, the hand, take with a preview.
+
+Phone portrait stacks the opponent (top), the line, and you (bottom); tablet
+landscape puts both collections at the sides (``layouts``). Everything drawn comes
+from ``session.view(seat)``; rules and scores come from the engine through
+``model``. Computer moves arrive through the driver as events and are animated with
+the kit's slides (cards slide into the line or fly to a collection) at the speed
+chosen in the settings; "off" draws the result at once.
+
+Built from the table kit: the base ``Table`` (driver, whose eyes, acting, rematch),
+the privacy screen, seat badges and the turn pill, the hand, the result frame.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import flet as ft
+
+from app import theme
+from app.tables.kit import privacy
+from app.tables.kit.motion import Slides
+from app.tables.kit.table import Table
+from app.tables.thronfolge import model
+from app.tables.thronfolge import text  # noqa: F401  (registers the strings)
+from app.tables.thronfolge.controls import ControlPieces
+from app.tables.thronfolge.court import CourtPieces
+from app.tables.thronfolge.end import EndScreen
+from app.tables.thronfolge.layouts import Layouts
+from app.tables.thronfolge.line import TABLET_MIN_WIDTH, LinePieces
+from app.tables.thronfolge.take_sheet import TakeSheet
+from app.widgets import card as card_widget
+from core import cards
+from core.games import thronfolge as tf
+
+COMPACT_MAX_HEIGHT = 800
+
+
+class ThronfolgeTable(CourtPieces, LinePieces, ControlPieces, TakeSheet, EndScreen, Layouts, Table):
+    def __init__(self, app_state: Any, session: Any) -> None:
+        super().__init__(app_state, session)
+        self.selected_card: str | None = None
+        self.slides = Slides()
+        self.anim: dict[str, Any] = {}
+        self.last_move: str | None = None
+        self.banner: str | None = None
+        self._drawn: tuple | None = None
+        self.root = ft.Column(expand=True, spacing=0)
+
+    # --- geometry ---------------------------------------------------------------------------
+
+    @property
+    def tablet(self) -> bool:
+        return self.width >= TABLET_MIN_WIDTH
+
+    @property
+    def compact(self) -> bool:
+        """A short phone screen (e.g. 360×740): smaller line cards, older cards as text chips."""
+        return not self.tablet and self.height < COMPACT_MAX_HEIGHT
+
+    def me_and_other(self) -> tuple[int | None, int, int]:
+        seat = self.viewer()
+        me = seat if seat is not None else 0
+        return seat, me, 1 - me
+
+    def explain(self, reason: str) -> str:
+        key = model.why_key(reason)
+        return self.t(key) if key else reason
+
+    # --- redraw and animation ----------------------------------------------------------------
+
+    def drawn_key(self) -> tuple:
+        """What a drawing depends on besides animations: the same key, the same picture."""
+        s = self.session
+        return (len(s.actions), s.to_move, s.over, self.driver.thinking, s.bot_to_move, self.selected_card,
+                self.message, self.revealed_for, self.last_move, self.banner, self.width)
+
+    def redraw(self, events: list[dict[str, Any]] | None = None) -> None:
+        events = list(events or [])
+        if not events and self.slides.animating:
+            # The driver's "thinking" refresh: wait until the cards have landed.
+            self.slides.pending = True
+            return
+        if not events and not self.anim.get("leave") and not self.anim.get("flash") \
+                and self.drawn_key() == self._drawn:
+            # Nothing changed: keep the controls, so a tap already on its way still finds its target.
+            return
+        if events and events[0].get("type") == "undo":
+            self.selected_card = None
+            self.last_move = None
+        self.slides.begin()
+        self.anim = self.plan(events) if events else {}
+        self.root.controls = self.build_content()
+        self._drawn = self.drawn_key()
+        try:
+            self.root.update()
+        except Exception:  # not on the page (yet, or any more): the next build shows it
+            return
+        final = bool(self.anim.get("leave"))
+        self.slides.start(self.ui.page, self.root.update, self.duration,
+                          lambda: self.redraw() if final or self.slides.pending else None)
+
+    def plan(self, events: list[dict[str, Any]]) -> dict[str, Any]:
+        """Which cards to animate for these events, as the viewer may see them."""
+        seat = self.viewer()
+        events = self.session.game.mask_events(events, seat)
+        plan: dict[str, Any] = {"enter": {}, "leave": [], "leave_to": None, "deal": set(), "flash": None}
+        self.banner = None  # a new round is announced until the next move
+        for ev in events:
+            kind = ev.get("type")
+            if kind == "move":
+                src, dst, who = ev.get("from", ""), ev.get("to", ""), ev.get("seat")
+                # "You play …" only when one person plays the computer; at one device, names.
+                you = "_you" if who == seat and len(self.session.humans) == 1 else ""
+                if dst == "line" and src.startswith("hand:"):
+                    for c in ev["cards"]:
+                        plan["enter"][c] = who
+                    card = ev["cards"][0]
+                    self.last_move = self.t("tf.moved_play" + you, name=self.name(who),
+                                            card=card_widget.short_text(card, self.lang))
+                elif src == "line" and dst.startswith("collection:"):
+                    plan["leave"] = list(ev["cards"])
+                    plan["leave_to"] = who
+                    plan["flash"] = who
+                    got = self.cards_text(len(ev["cards"]))
+                    self.last_move = (self.t("tf.moved_take" + you, name=self.name(who), cards=got) if ev["cards"]
+                                      else self.t("tf.moved_take_none" + you, name=self.name(who)))
+                elif src == "deck" and seat is not None and dst == f"hand:{seat}":
+                    plan["deal"].update(c for c in ev["cards"] if c != cards.UNKNOWN)
+            elif kind == "round_start":
+                you = "_you" if ev["starter"] == seat and len(self.session.humans) == 1 else ""
+                self.banner = self.t("tf.round_start" + you, n=ev["round"], name=self.name(ev["starter"]))
+        if self.duration <= 0 or self.needs_handover(seat):
+            return {"flash": None, "enter": {}, "leave": [], "deal": set()}
+        return plan
+
+    def moving(self, control: ft.Control, start: dict[str, Any], end: dict[str, Any]) -> ft.Control:
+        """A control that starts at ``start`` and slides to ``end`` once it is on screen."""
+        return self.slides.add(control, start, end, self.duration)
+
+    # --- input --------------------------------------------------------------------------------
+
+    def tap_card(self, card: str) -> None:
+        self.message = None
+        if self.selected_card == card:
+            self.play_selected()
+            return
+        self.selected_card = card
+        self.redraw()
+
+    def play_selected(self) -> None:
+        card = self.selected_card
+        if not card:
+            return
+        self.selected_card = None
+        self.act(tf.PLAYS[card])
+
+    def rematch_options(self) -> dict[str, Any]:
+        """The same options; the loser starts the rematch (T-9.2)."""
+        view = self.session.view(None)
+        options = dict(view["options"])
+        options["starter"] = tf.next_match_starter(view)
+        return options
+
+    def again(self) -> None:
+        try:
+            self.rematch_options()
+        except Exception as exc:
+            self.ui.snack(str(exc), error=True)
+            return
+        super().again()
+
+    # --- privacy screen --------------------------------------------------------------------------
+
+    def reveal(self, seat: int) -> None:
+        self.privacy.reveal(seat)
+        self.selected_card = None
+        self.message = None
+        self.redraw()
+
+    def handover(self, seat: int) -> ft.Control:
+        note = self.t("tf.pass_last", move=self.last_move) if self.last_move else None
+        return privacy.pass_screen(self.t, self.name(seat), lambda: self.reveal(seat), note)
+
+    def control(self) -> ft.Control:
+        self.root.controls = self.build_content()
+        self._drawn = self.drawn_key()
+        return ft.Container(self.root, expand=True, gradient=theme.TABLE_GRADIENT)
+
+    def build_content(self) -> list[ft.Control]:
+        s = self.session
+        seat, me, other = self.me_and_other()
+        if self.needs_handover(seat):
+            view = s.view(None)
+            return [self.status_strip(view),
+                    ft.Container(self.handover(seat), expand=True, alignment=ft.Alignment.CENTER)]
+        view = s.view(seat)
+        my_turn = self.my_turn(seat)
+        legal = s.legal() if my_turn else []
+        playable = {a.card for a in legal if isinstance(a, tf.Play)}
+        if self.selected_card not in playable:
+            self.selected_card = None
+        if self.tablet:
+            return self.tablet_layout(view, seat, me, other, my_turn, legal, playable)
+        return self.phone_layout(view, seat, me, other, my_turn, legal, playable)
