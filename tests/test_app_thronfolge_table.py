@@ -418,3 +418,27 @@ def test_tapping_a_court_shows_its_cards_grouped_by_family():
     assert "B♦" in words and "+2" in words and "9♠" in words and "K♠" in words
     table.show_collection(1)
     assert i18n.t("tf.collection_empty", "de") in " ".join(texts_and_labels(table.ui.tasks[-1][1]))
+
+
+def test_every_card_with_a_role_says_so_on_its_face():
+    # Favours carry +2…+4, betrayals −1…−3, crowns ♛; supporters and hidden cards carry nothing.
+    state = position(["JC", "QS", "KD", "3H"], hands=(["KH", "9C", "TS", "2S"], ["6S", "7S"]))
+    session = GameSession(tf.GAME, [Seat("human", "Anna"), Seat("bot", "Bot", None, "random")], state)
+    tree = ft.Column(make_table(session).build_content())
+    marks = {}
+    for c in walk(tree):
+        if isinstance(c, ft.Semantics) and (c.identifier or "").startswith("card-"):
+            texts = [t.value for t in walk(c) if isinstance(t, ft.Text)]
+            marks[c.identifier[5:]] = [t for t in texts if t and t[0] in "+−♛"]
+    assert marks["JC"] == ["+2"] and marks["KH"] == ["+4"]
+    assert marks["QS"] == ["−3"] and marks["9C"] == ["−1"] and marks["TS"] == ["−2"]
+    assert marks["KD"] == ["♛"]
+    assert marks["3H"] == [] and marks["2S"] == []
+    # Screen readers hear the role with the card's name.
+    label = next(c.label for c in walk(tree) if isinstance(c, ft.Semantics) and c.identifier == "card-KH")
+    assert label.endswith("Gunst +4")
+    # The opponent's hidden cards (drawn as backs on a tablet) carry no mark at all.
+    tree = ft.Column(make_table(session, wide=True).build_content())
+    backs = [c for c in walk(tree) if isinstance(c, ft.Semantics) and c.label == cards.name(cards.UNKNOWN, "de")]
+    assert backs and not any(isinstance(t, ft.Text) and t.value and t.value[0] in "+−♛"
+                             for b in backs for t in walk(b))

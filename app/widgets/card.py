@@ -25,6 +25,22 @@ BACKS = ("royal", "crimson", "midnight")
 
 
 @dataclass(frozen=True)
+class Mark:
+    """A card's role in its game, printed on the card: ``+3`` (a gain), ``−2`` (a loss), ``♛``.
+
+    ``spoken`` is added to the card's name for screen readers ("Favour +3").
+    """
+
+    text: str
+    tone: str  # "gain", "loss" or "crown"
+    spoken: str = ""
+
+
+MARK_COLOURS = {"gain": ("#1d7a45", theme.IVORY), "loss": (theme.BURGUNDY, theme.IVORY),
+                "crown": (theme.GOLD, theme.FELT_DARK)}
+
+
+@dataclass(frozen=True)
 class CardSize:
     width: int
     height: int
@@ -86,7 +102,16 @@ def ink(card: str) -> str:
 # --- drawing ----------------------------------------------------------------------------------
 
 
-def _face(card: str, lang: str, sz: CardSize) -> ft.Control:
+def _mark(mark: Mark, sz: CardSize) -> ft.Control:
+    bg, fg = MARK_COLOURS.get(mark.tone, MARK_COLOURS["gain"])
+    size = max(11.0, sz.index * 0.72)  # never below 11 px, even on the smallest cards
+    return ft.Container(
+        ft.Text(mark.text, size=size, font_family=theme.SANS_BOLD, color=fg, style=ft.TextStyle(height=1.0)),
+        left=3, bottom=3, bgcolor=bg, border_radius=6, padding=ft.Padding.symmetric(horizontal=4, vertical=2),
+        border=ft.Border.all(1, theme.IVORY))
+
+
+def _face(card: str, lang: str, sz: CardSize, mark: Mark | None = None) -> ft.Control:
     colour = ink(card)
     rank = cards.index_label(card, lang)
     suit_img = suit_asset(card[1])
@@ -121,6 +146,8 @@ def _face(card: str, lang: str, sz: CardSize) -> ft.Control:
     layers.append(ft.Container(corner, left=4, top=4))
     if large and card[0] not in FACE_RANKS:
         layers.append(ft.Container(corner, right=4, bottom=4, rotate=ft.Rotate(math.pi)))
+    if mark is not None:
+        layers.append(_mark(mark, sz))
     return ft.Stack(layers, width=sz.width, height=sz.height)
 
 
@@ -131,11 +158,13 @@ def _back(design: str, sz: CardSize) -> ft.Control:
 
 def card_view(card: str, lang: str, size: str = "medium", back: str = BACKS[0], *,
               selected: bool = False, highlighted: bool = False, disabled: bool = False,
-              on_tap: Callable[[str], None] | None = None, key: str | None = None) -> ft.Control:
+              on_tap: Callable[[str], None] | None = None, key: str | None = None,
+              mark: Mark | None = None) -> ft.Control:
     """One card, face up (or a back for ``"??"``), wrapped in Semantics for screen readers.
 
     ``selected`` lifts the card with a gold outline, ``highlighted`` adds a glow for a
-    legal target, ``disabled`` dims it and ignores taps.
+    legal target, ``disabled`` dims it and ignores taps, ``mark`` prints the card's role
+    in its game on the face (never on a back).
     """
     sz = SIZES.get(size, SIZES["medium"])
     hidden = card == cards.UNKNOWN
@@ -156,7 +185,7 @@ def card_view(card: str, lang: str, size: str = "medium", back: str = BACKS[0], 
         def tap(e, _card=card):
             on_tap(_card)
     face = ft.Container(
-        content=_back("royal" if back not in BACKS else back, sz) if hidden else _face(card, lang, sz),
+        content=_back("royal" if back not in BACKS else back, sz) if hidden else _face(card, lang, sz, mark),
         width=sz.width, height=sz.height, border_radius=sz.radius, border=border,
         bgcolor=None if hidden else theme.IVORY, shadow=shadows,
         clip_behavior=ft.ClipBehavior.ANTI_ALIAS,
@@ -165,8 +194,9 @@ def card_view(card: str, lang: str, size: str = "medium", back: str = BACKS[0], 
         animate_offset=ft.Animation(160, ft.AnimationCurve.EASE_OUT),
         on_click=tap, ink=False,
     )
+    spoken = label(card, lang) + (f", {mark.spoken}" if mark is not None and mark.spoken and not hidden else "")
     return ft.Semantics(
-        label=label(card, lang), button=on_tap is not None, selected=selected if on_tap else None,
+        label=spoken, button=on_tap is not None, selected=selected if on_tap else None,
         # The face's own texts ("10", suit images) would be read after the name; the
         # name already says everything.
         exclude_semantics=True,

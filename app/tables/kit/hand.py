@@ -13,6 +13,7 @@ from typing import Callable, Collection
 
 import flet as ft
 
+from app.tables.kit.drag import DragLights, draggable
 from app.tables.kit.motion import Slides
 from app.tables.kit.style import IVORY_SOFT, NEGATIVE
 from app.widgets import card as card_widget
@@ -32,7 +33,7 @@ def card_size(width: float, n: int, spacing: float = 6, largest: str = "large") 
 
 def hand_card(card: str, lang: str, size: str, back: str, *, selected: bool = False, lit: bool = False,
               dim: bool = False, on_tap: Callable[[str], None] | None = None, role: str = "hand",
-              face_down: bool = False) -> ft.Control:
+              face_down: bool = False, mark: card_widget.Mark | None = None) -> ft.Control:
     """One card of a hand; ``dim`` marks a card that cannot be used now (no tap then).
 
     The key names the card and its role (``"2C-tap"``): Flutter web sets a semantics
@@ -41,19 +42,23 @@ def hand_card(card: str, lang: str, size: str, back: str, *, selected: bool = Fa
     ``face_down`` draws a back for a card on its way into a hidden pile.
     """
     return card_widget.card_view(cards.UNKNOWN if face_down else card, lang, size, back, selected=selected,
-                                 highlighted=lit, disabled=dim, on_tap=on_tap, key=f"{card}-{role}")
+                                 highlighted=lit, disabled=dim, on_tap=on_tap, key=f"{card}-{role}",
+                                 mark=None if face_down else mark)
 
 
 def hand_row(hand: list[str], *, lang: str, size: str, back: str, selected: Collection[str] = (),
              playable: Collection[str] | None = None, on_tap: Callable[[str], None] | None = None,
              face_up: bool = True, slides: Slides | None = None, dealt: Collection[str] = (), ms: int = 0,
-             empty_text: str = "", spacing: float = 6) -> ft.Control:
+             empty_text: str = "", spacing: float = 6, drag: DragLights | None = None,
+             marks: Callable[[str], card_widget.Mark | None] | None = None) -> ft.Control:
     """A row of hand cards, one card high (keyed ``"TS-hand"``).
 
     ``playable`` None means no card may be used now (not this player's turn): nothing is
     tappable, nothing lit. Otherwise playable cards are tappable, and lit when some others
     are not (a glow on every card would say nothing). ``face_up`` False draws backs (an
-    onlooker). Cards in ``dealt`` slide in from above when ``slides`` is given.
+    onlooker). Cards in ``dealt`` slide in from above when ``slides`` is given. With
+    ``drag``, playable cards can also be dragged onto the table's drop zones; ``marks``
+    gives a card's role mark in its game (see ``card_widget.Mark``).
     """
     sz = card_widget.SIZES[size]
     if not hand:
@@ -66,8 +71,12 @@ def hand_row(hand: list[str], *, lang: str, size: str, back: str, selected: Coll
             views.append(card_widget.card_view(cards.UNKNOWN, lang, size, back))
             continue
         usable = playable is not None and c in playable
+        mark = marks(c) if marks else None
         cv = hand_card(c, lang, size, back, selected=c in selected, lit=informative and usable and c not in selected,
-                       dim=playable is not None and not usable, on_tap=on_tap if usable else None)
+                       dim=playable is not None and not usable, on_tap=on_tap if usable else None, mark=mark)
+        if drag is not None and usable:
+            cv = draggable(cv, c, lifted(c, lang, size, back, mark),
+                           card_widget.card_view(c, lang, size, back, mark=mark), on_start=drag.started)
         if slides is not None and c in dealt and ms:
             cv = slides.add(cv, {"offset": ft.Offset(0, -0.9), "opacity": 0.0},
                             {"offset": ft.Offset(0, 0), "opacity": 1.0}, ms)
@@ -84,3 +93,12 @@ def notice(text: str, icon: str = ft.Icons.INFO_OUTLINE, color: str = NEGATIVE, 
         ft.Text(text, size=size, color=color, expand=True, max_lines=max_lines, overflow=ft.TextOverflow.ELLIPSIS)],
         spacing=6, vertical_alignment=ft.CrossAxisAlignment.START))
 
+
+
+def lifted(card: str, lang: str, size: str, back: str, mark: card_widget.Mark | None = None) -> ft.Control:
+    """A card as it follows the finger: a little larger, with a deeper shadow (read by nobody)."""
+    face = card_widget.card_view(card, lang, size, back, mark=mark)
+    return ft.Semantics(exclude_semantics=True, content=ft.Container(
+        face, scale=1.08, border_radius=card_widget.SIZES[size].radius,
+        shadow=[ft.BoxShadow(blur_radius=18, spread_radius=1, offset=ft.Offset(0, 8),
+                             color=ft.Colors.with_opacity(0.5, "#000000"))]))

@@ -30,6 +30,20 @@ class CourtPieces:
             return self.t("tf.lead_mine", v=fam.value)
         return self.t("tf.lead_tie") if fam.leader is None and fam.counts[seat] else ""
 
+    def mark(self, card: str) -> card_widget.Mark | None:
+        """What the card is worth in Thronfolge, printed on it: favours ``+2…+4``, betrayals
+        ``−1…−3``, crowns ``♛``; supporters count for their family and carry no mark."""
+        if card == cards.UNKNOWN:
+            return None
+        kind = tf.card_type(card)
+        if kind == "crown":
+            return card_widget.Mark("♛", "crown", self.t("tf.crown_one"))
+        if kind in ("favour", "betrayal"):
+            text = signed(tf.card_points(card))
+            word = self.t("tf.favours" if kind == "favour" else "tf.betrayals")
+            return card_widget.Mark(text, "gain" if kind == "favour" else "loss", f"{word} {text}")
+        return None
+
     def cards_text(self, n: int) -> str:
         return cards_text(self.t, n)
 

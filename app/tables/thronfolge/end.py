@@ -87,7 +87,8 @@ class EndScreen:
         removed_block = ft.Row([
             ft.Column([self.label(self.t("tf.removed")),
                        ft.Text(self.t("tf.removed_hint"), size=12, color=IVORY_SOFT)], spacing=4, expand=True),
-            ft.Row([card_widget.card_view(c, self.lang, "small", self.back) for c in removed], spacing=4, tight=True),
+            ft.Row([card_widget.card_view(c, self.lang, "small", self.back, mark=self.mark(c)) for c in removed],
+                   spacing=4, tight=True),
         ], spacing=10, vertical_alignment=ft.CrossAxisAlignment.CENTER)
         try:
             next_starter = self.name(tf.next_match_starter(view))

@@ -23,8 +23,8 @@ class Layouts:
             return [self.result_panel()]
         hint = self.hint(view, seat, me, other, my_turn, legal)
         return [
-            ft.Container(self.line_area(view, seat, me, other), alignment=ft.Alignment.CENTER,
-                         padding=ft.Padding.symmetric(vertical=4)),
+            ft.Container(self.droppable_line(self.line_area(view, seat, me, other), my_turn),
+                         alignment=ft.Alignment.CENTER, padding=ft.Padding.symmetric(vertical=4)),
             ft.Column([ft.Row([self.turn_pill(seat)], alignment=ft.MainAxisAlignment.CENTER),
                        *([hint] if hint else [])], spacing=8, tight=True),
         ]

@@ -36,7 +36,8 @@ class LinePieces:
 
     def line_card(self, c: str, size: str, *, ghost: bool = False, seat_for_enter: int | None = None,
                   me: int = 0) -> ft.Control:
-        view = card_widget.card_view(c, self.lang, size, self.back, highlighted=False, selected=ghost)
+        view = card_widget.card_view(c, self.lang, size, self.back, highlighted=False, selected=ghost,
+                                     mark=self.mark(c))
         if ghost:  # the picked hand card, shown where it would go: one card, one name for readers
             return ft.Semantics(label=self.t("tf.ghost", card=card_widget.label(c, self.lang)), exclude_semantics=True,
                                 identifier="ghost", content=ft.Container(view, opacity=0.8))
@@ -56,7 +57,8 @@ class LinePieces:
         for start in range(0, len(codes), per_row):
             chunk = codes[start:start + per_row]
             step = pref_step if len(chunk) < 2 else max(min_step, min(pref_step, (avail - w) / (len(chunk) - 1)))
-            layers = [ft.Container(card_widget.card_view(c, self.lang, size, self.back), left=i * step, top=0)
+            layers = [ft.Container(card_widget.card_view(c, self.lang, size, self.back, mark=self.mark(c)),
+                                   left=i * step, top=0)
                       for i, c in enumerate(chunk)]
             rows.append(ft.Stack(layers, width=w + step * (len(chunk) - 1), height=h))
         return rows
@@ -120,7 +122,8 @@ class LinePieces:
         for c in reach:
             if c in leaving:
                 direction = 1 if self.anim.get("leave_to") == me else -1
-                reach_views.append(self.moving(card_widget.card_view(c, self.lang, size, self.back),
+                reach_views.append(self.moving(card_widget.card_view(c, self.lang, size, self.back,
+                                                                     mark=self.mark(c)),
                                                {"offset": ft.Offset(0, 0), "opacity": 1.0, "scale": 1.0},
                                                {"offset": ft.Offset(0, 2.6 * direction), "opacity": 0.0,
                                                 "scale": 0.7}))

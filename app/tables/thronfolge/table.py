@@ -19,6 +19,7 @@ import flet as ft
 
 from app import theme
 from app.tables.kit import privacy
+from app.tables.kit.drag import DragLights, DropZone
 from app.tables.kit.motion import Slides
 from app.tables.kit.table import Table
 from app.tables.thronfolge import model
@@ -41,6 +42,7 @@ class ThronfolgeTable(CourtPieces, LinePieces, ControlPieces, TakeSheet, EndScre
         super().__init__(app_state, session)
         self.selected_card: str | None = None
         self.slides = Slides()
+        self.drag = DragLights()
         self.anim: dict[str, Any] = {}
         self.last_move: str | None = None
         self.banner: str | None = None
@@ -90,6 +92,7 @@ class ThronfolgeTable(CourtPieces, LinePieces, ControlPieces, TakeSheet, EndScre
             self.last_move = None
         self.slides.begin()
         self.anim = self.plan(events) if events else {}
+        self.drag.reset()
         self.root.controls = self.build_content()
         self._drawn = self.drawn_key()
         try:
@@ -155,6 +158,18 @@ class ThronfolgeTable(CourtPieces, LinePieces, ControlPieces, TakeSheet, EndScre
         self.selected_card = None
         self.act(tf.PLAYS[card])
 
+    def droppable_line(self, area: ft.Control, my_turn: bool) -> ft.Control:
+        """The line as the place a dragged hand card goes (only on the player's turn)."""
+        if not my_turn:
+            return area
+        return self.drag.add(DropZone(area, self.drop_card, ident="line-drop")).control
+
+    def drop_card(self, card: str) -> None:
+        """A hand card dropped on the line: played like a tap on "Play"."""
+        self.message = None
+        self.selected_card = None
+        self.act(tf.PLAYS[card] if card in tf.PLAYS else f"play {card}")
+
     def rematch_options(self) -> dict[str, Any]:
         """The same options; the loser starts the rematch (T-9.2)."""
         view = self.session.view(None)
@@ -183,6 +198,7 @@ class ThronfolgeTable(CourtPieces, LinePieces, ControlPieces, TakeSheet, EndScre
         return privacy.pass_screen(self.t, self.name(seat), lambda: self.reveal(seat), note)
 
     def control(self) -> ft.Control:
+        self.drag.reset()
         self.root.controls = self.build_content()
         self._drawn = self.drawn_key()
         return ft.Container(self.root, expand=True, gradient=theme.TABLE_GRADIENT)

@@ -57,7 +57,8 @@ class TakeSheet:
             ], spacing=8, vertical_alignment=ft.CrossAxisAlignment.CENTER)
 
         size = "medium" if self.tablet or self.width >= 360 else "small"
-        got = ft.Row([card_widget.card_view(c, self.lang, size, self.back) for c in pv.cards], spacing=6, wrap=True,
+        got = ft.Row([card_widget.card_view(c, self.lang, size, self.back, mark=self.mark(c)) for c in pv.cards],
+                     spacing=6, wrap=True,
                      run_spacing=6, alignment=ft.MainAxisAlignment.CENTER) if pv.cards else \
             ft.Text(self.t("tf.get_nothing"), color=theme.IVORY, size=14)
         parts: list[ft.Control] = [

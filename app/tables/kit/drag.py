@@ -1,0 +1,89 @@
+"""Drag as well as tap: a card can be dragged onto a lit place, and tap-then-tap keeps working.
+
+The kit's drag knows no rules either: the table makes only the cards that may move
+draggable and only the legal places drop zones; a drop calls the table with the card.
+Dragging is animated by the client (Flutter's ``Draggable``), so nothing is sent while a
+card is in the air; only the start (to light the zones), hovering and the drop reach the
+server. A zone is lit by changing its own properties, never by rebuilding the table:
+a rebuild would replace the dragged control and end the drag.
+"""
+
+from __future__ import annotations
+
+import logging
+from typing import Any, Callable
+
+import flet as ft
+
+from app import theme
+
+log = logging.getLogger(__name__)
+
+GROUP = "card"
+IDLE = ft.Colors.with_opacity(0.0, theme.GOLD)
+READY = ft.Colors.with_opacity(0.75, theme.GOLD)
+HOVER = theme.GOLD_LIGHT
+
+
+def draggable(content: ft.Control, payload: str, feedback: ft.Control, placeholder: ft.Control,
+              on_start: Callable[[str], None] | None = None, group: str = GROUP) -> ft.Control:
+    """``content`` made draggable: ``feedback`` follows the finger, ``placeholder`` stays behind."""
+    return ft.Draggable(group=group, data=payload, content=content, content_feedback=feedback,
+                        content_when_dragging=ft.Container(placeholder, opacity=0.3),
+                        on_drag_start=(lambda e: on_start(payload)) if on_start else None)
+
+
+class DropZone:
+    """A legal place for a card: its outline glows while a card is dragged, brighter on hover."""
+
+    def __init__(self, content: ft.Control, on_drop: Callable[[str], None], *, group: str = GROUP,
+                 radius: float = 16, ident: str | None = None) -> None:
+        self.on_drop = on_drop
+        self.box = ft.Container(content, border_radius=radius, border=ft.Border.all(2.5, IDLE), padding=4,
+                                animate=ft.Animation(140, ft.AnimationCurve.EASE_OUT))
+        self.control = ft.DragTarget(group=group, content=self.box, on_will_accept=self._will_accept,
+                                     on_leave=self._leave, on_accept=self._accept, data=ident)
+
+    def light(self, state: str) -> None:
+        """``"idle"``, ``"ready"`` (a card is on its way) or ``"hover"`` (it is over this zone)."""
+        colour = {"idle": IDLE, "ready": READY, "hover": HOVER}[state]
+        self.box.border = ft.Border.all(2.5 if state != "hover" else 3.5, colour)
+        self.box.bgcolor = ft.Colors.with_opacity(0.12, theme.GOLD) if state == "hover" else None
+        try:
+            self.box.update()
+        except Exception:  # not on the page (a stub page in tests, or the table was left)
+            pass
+
+    def _will_accept(self, e: Any) -> None:
+        self.light("hover" if getattr(e, "accept", True) else "idle")
+
+    def _leave(self, e: Any) -> None:
+        self.light("ready")
+
+    def _accept(self, e: Any) -> None:
+        src = getattr(e, "src", None)
+        card = getattr(src, "data", None)
+        self.light("idle")
+        if isinstance(card, str):
+            self.on_drop(card)
+        else:
+            log.warning("a drop without a card: %r", card)
+
+
+class DragLights:
+    """The drop zones of the drawing on screen, lit together when a drag starts."""
+
+    def __init__(self) -> None:
+        self.zones: list[DropZone] = []
+
+    def reset(self) -> None:
+        """A new drawing: the old zones are gone."""
+        self.zones = []
+
+    def add(self, zone: DropZone) -> DropZone:
+        self.zones.append(zone)
+        return zone
+
+    def started(self, card: str) -> None:
+        for z in self.zones:
+            z.light("ready")
