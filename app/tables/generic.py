@@ -14,7 +14,7 @@ from typing import Any
 import flet as ft
 
 from app import theme
-from app.tables.kit import end_sheet, privacy, seats
+from app.tables.kit import end_sheet, seats
 from app.tables.kit.table import Table, mount
 from app.widgets import card as card_widget
 from core import cards
@@ -219,19 +219,12 @@ class GenericTable(Table):
             end_sheet.rematch_buttons(self.t, self.again, lambda: self.ui.navigate("/")),
         ], spacing=12, tight=True)
 
-    def reveal(self, seat: int) -> None:
-        self.privacy.reveal(seat)
-        self.redraw()
-
-    def handover(self, seat: int) -> ft.Control:
-        return privacy.pass_screen(self.t, self.name(seat), lambda: self.reveal(seat))
-
     def build_content(self) -> list[ft.Control]:
         s = self.session
         seat = self.viewer()
-        if self.needs_handover(seat):
-            return [self.status(None), ft.Container(self.handover(seat), expand=True,
-                                                    alignment=ft.Alignment.CENTER)]
+        curtain = self.curtain(seat)
+        if curtain is not None:
+            return [self.status(None), ft.Container(curtain, expand=True, alignment=ft.Alignment.CENTER)]
         my_turn = self.my_turn(seat)
         legal = s.legal() if my_turn else []
         legal_cards = set().union(*(action_cards(a) for a in legal)) if legal else None

@@ -64,3 +64,29 @@ def test_a_hand_card_dragged_onto_the_line_is_played(app, store):
     undo.get_by_role("button").click()
     expect(app.page.get_by_text("Zug 0", exact=True)).to_be_visible(timeout=10_000)
     expect(app.by_id(f"card-{card}")).to_be_visible()
+
+
+def test_a_hot_seat_undo_happens_behind_the_privacy_screen(app, store):
+    session = GameSession.start("thronfolge", [Seat("human", "Anna"), Seat("human", "Ben")], seed=5, saver=store)
+    hands = session.state["hands"]
+    app.open(f"/play/{session.game_id}")
+    page = app.page
+    expect(page.get_by_text("Gib das Gerät an Anna")).to_be_visible(timeout=40_000)
+    app.by_id("reveal").click()
+    card = hands[0][0]
+    app.by_id(f"card-{card}").click()
+    expect(app.by_id("play")).to_contain_text("Anlegen")  # picked: the line shows where it goes
+    app.by_id(f"card-{card}").click()
+    expect(page.get_by_text("Gib das Gerät an Ben")).to_be_visible()
+    undo = app.by_id("undo")
+    expect(undo).to_have_attribute("aria-label", re.compile("Zug von Anna"))
+    undo.get_by_role("button").click()
+    expect(page.get_by_text("Anna möchte den letzten Zug zurücknehmen")).to_be_visible()
+    for c in hands[0] + hands[1]:  # nobody's cards while the device changes hands
+        expect(app.by_id(f"card-{c}")).to_have_count(0)
+    app.shot("kit-hotseat-undo", 2500)
+    app.by_id("undo-confirm").click()
+    expect(app.by_id(f"card-{card}")).to_be_visible()  # back in Anna's hand, shown to Anna only
+    for c in hands[1]:
+        expect(app.by_id(f"card-{c}")).to_have_count(0)
+    assert GameSession.restore(store.load_game(session.game_id)).actions == []

@@ -67,3 +67,23 @@ def pass_screen(t: Callable[..., str], name: str, on_reveal: Callable[[], None],
                              shape=ft.RoundedRectangleBorder(radius=16)))))
     return ft.Container(ft.Column(parts, horizontal_alignment=ft.CrossAxisAlignment.CENTER, spacing=16, tight=True),
                         padding=28, alignment=ft.Alignment.CENTER, width=420)
+
+
+def undo_screen(t: Callable[..., str], name: str, on_confirm: Callable[[], None],
+                on_cancel: Callable[[], None]) -> ft.Control:
+    """Asks the person whose move an undo takes back to take the device first (hot seat only)."""
+    parts: list[ft.Control] = [
+        ft.Container(ft.Icon(ft.Icons.UNDO, color=theme.FELT_DARK, size=40), width=84, height=84,
+                     border_radius=42, bgcolor=theme.GOLD, alignment=ft.Alignment.CENTER),
+        theme.display(t("kit.undo_ask", name=name), 22, color=theme.GOLD_LIGHT, text_align=ft.TextAlign.CENTER),
+        ft.Text(t("kit.undo_ask_hint", name=name), color=theme.IVORY, text_align=ft.TextAlign.CENTER, size=14.5),
+        ft.Semantics(identifier="undo-confirm", content=ft.FilledButton(
+            t("kit.undo_confirm", name=name), icon=ft.Icons.VISIBILITY, on_click=lambda e: on_confirm(), height=54,
+            style=ft.ButtonStyle(bgcolor=theme.GOLD, color=theme.FELT_DARK,
+                                 text_style=ft.TextStyle(font_family=theme.SANS_BOLD, size=16),
+                                 shape=ft.RoundedRectangleBorder(radius=16)))),
+        ft.Semantics(identifier="undo-cancel", content=ft.TextButton(
+            t("cancel"), on_click=lambda e: on_cancel(), height=48, style=ft.ButtonStyle(color=theme.IVORY))),
+    ]
+    return ft.Container(ft.Column(parts, horizontal_alignment=ft.CrossAxisAlignment.CENTER, spacing=16, tight=True),
+                        padding=28, alignment=ft.Alignment.CENTER, width=420)

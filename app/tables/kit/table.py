@@ -12,9 +12,10 @@ from typing import Any
 
 import flet as ft
 
-from app.tables.kit import motion, text  # noqa: F401  (text registers the kit's strings)
+from app.tables.kit import motion, privacy, text  # noqa: F401  (text registers the kit's strings)
 from app.tables.kit.driver import TableDriver
 from app.tables.kit.privacy import Privacy
+from app.tables.kit.top_bar import undo_scope
 
 
 class Table:
@@ -30,6 +31,7 @@ class Table:
         self.privacy = Privacy(session)
         self.driver = TableDriver(app_state, session, self.changed)
         self.bar: Any = None  # the play screen's TopBar, once mounted
+        self.undo_for: int | None = None  # hot seat: the person asked to take the device for an undo
 
     # --- texts and looks ----------------------------------------------------------------
 
@@ -82,6 +84,27 @@ class Table:
     def needs_handover(self, seat: int | None) -> bool:
         return self.privacy.needs_handover(seat)
 
+    def curtain(self, seat: int | None) -> ft.Control | None:
+        """What to show instead of the table while the device changes hands, or None.
+
+        A hot-seat undo first asks the person whose move it takes back; otherwise the
+        person to move confirms holding the device (``handover``).
+        """
+        if self.undo_for is not None:
+            who = self.undo_for
+            return privacy.undo_screen(self.t, self.name(who), self.confirm_undo, self.cancel_undo)
+        if self.needs_handover(seat):
+            return self.handover(seat)
+        return None
+
+    def handover(self, seat: int) -> ft.Control:
+        return privacy.pass_screen(self.t, self.name(seat), lambda: self.reveal(seat))
+
+    def reveal(self, seat: int) -> None:
+        self.privacy.reveal(seat)
+        self.message = None
+        self.redraw([])
+
     def my_turn(self, seat: int | None) -> bool:
         s = self.session
         return not s.over and seat is not None and s.to_move == seat and not self.driver.thinking
@@ -100,9 +123,35 @@ class Table:
             self.redraw([])
 
     def undo(self) -> bool:
-        """Take back the person's last move (and the computer's replies)."""
+        """Take back the person's last move (and the computer's replies).
+
+        At one device shared by several people, the person whose move it is must take the
+        device first: the table hides everything and asks them (``undo_screen``), so undo
+        never shows one person's hand to another, nor lets one take back another's move.
+        """
         self.message = None
+        if self.privacy.hot_seat:
+            seat, _ = undo_scope(self.session)
+            if seat is None or self.driver.thinking:
+                return False
+            self.undo_for = seat
+            self.privacy.conceal()
+            self.changed([])
+            return True
         return self.driver.undo()
+
+    def confirm_undo(self) -> None:
+        who, self.undo_for = self.undo_for, None
+        if who is None:
+            return
+        self.privacy.reveal(who)  # before the undo: its redraw shows the hand to its owner
+        if not self.driver.undo():
+            self.privacy.conceal()
+            self.changed([])
+
+    def cancel_undo(self) -> None:
+        self.undo_for = None
+        self.changed([])
 
     def rematch_options(self) -> dict[str, Any]:
         return dict(self.session.state["options"])

@@ -14,6 +14,11 @@ DE = {
     "kit.undo_yours": "Deinen letzten Zug zurücknehmen",
     "kit.undo_with_reply": "Deinen letzten Zug und die Antwort von {name} zurücknehmen",
     "kit.not_now": "Das geht gerade nicht: {reason}",
+    "kit.undo_of": "Den letzten Zug von {name} zurücknehmen",
+    "kit.undo_ask": "{name} möchte den letzten Zug zurücknehmen",
+    "kit.undo_ask_hint": "Nur {name} darf den eigenen Zug zurücknehmen. Gib das Gerät an {name}; "
+                         "danach siehst nur du deine Karten.",
+    "kit.undo_confirm": "Ich bin {name} – zurücknehmen",
 }
 EN = {
     "kit.cards": "{n} cards", "kit.one_card": "1 card",
@@ -25,6 +30,11 @@ EN = {
     "kit.undo_yours": "Take back your last move",
     "kit.undo_with_reply": "Take back your last move and {name}'s reply",
     "kit.not_now": "Not possible now: {reason}",
+    "kit.undo_of": "Take back {name}'s last move",
+    "kit.undo_ask": "{name} wants to take back their last move",
+    "kit.undo_ask_hint": "Only {name} may take back their own move. Pass the device to {name}; "
+                         "then only you see your cards.",
+    "kit.undo_confirm": "I am {name} – take it back",
 }
 
 if "kit.cards" not in i18n.EN:

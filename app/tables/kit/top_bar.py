@@ -15,20 +15,20 @@ from app import theme
 from app.tables.kit import text  # noqa: F401  (registers the kit's strings)
 
 
-def undo_scope(session: Any) -> tuple[bool, list[int]]:
-    """Whether a person's move can be taken back, and the computer seats whose replies go with it."""
+def undo_scope(session: Any) -> tuple[int | None, list[int]]:
+    """Whose move an undo takes back (None: nobody's), and the computer seats whose replies go with it."""
     if session.over:
-        return False, []
+        return None, []
     bots: list[int] = []
     for snap in reversed(session.snapshots):
         mover = snap["to_move"]
         if mover is None:
             continue
         if not session.seats[mover].is_bot:
-            return True, bots
+            return mover, bots
         if mover not in bots:
             bots.append(mover)
-    return False, []
+    return None, []
 
 
 class TopBar:
@@ -60,7 +60,7 @@ class TopBar:
             return t("kit.undo_over")
         if self.table.driver.thinking or s.bot_to_move:
             return t("kit.undo_busy")
-        if not undo_scope(s)[0]:
+        if undo_scope(s)[0] is None:
             return t("kit.undo_none")
         return None
 
@@ -69,8 +69,10 @@ class TopBar:
         reason = self.why_not()
         if reason:
             return reason
-        _, bots = undo_scope(self.table.session)
+        seat, bots = undo_scope(self.table.session)
         t = self.shell.t
+        if self.table.privacy.hot_seat and seat is not None:
+            return t("kit.undo_of", name=self.table.name(seat))
         if bots:
             return t("kit.undo_with_reply", name=" & ".join(self.table.name(b) for b in bots))
         return t("kit.undo_yours")

@@ -75,7 +75,7 @@ class ThronfolgeTable(CourtPieces, LinePieces, ControlPieces, TakeSheet, EndScre
         """What a drawing depends on besides animations: the same key, the same picture."""
         s = self.session
         return (len(s.actions), s.to_move, s.over, self.driver.thinking, s.bot_to_move, self.selected_card,
-                self.message, self.revealed_for, self.last_move, self.banner, self.width)
+                self.message, self.revealed_for, self.undo_for, self.last_move, self.banner, self.width)
 
     def redraw(self, events: list[dict[str, Any]] | None = None) -> None:
         events = list(events or [])
@@ -206,10 +206,9 @@ class ThronfolgeTable(CourtPieces, LinePieces, ControlPieces, TakeSheet, EndScre
     def build_content(self) -> list[ft.Control]:
         s = self.session
         seat, me, other = self.me_and_other()
-        if self.needs_handover(seat):
-            view = s.view(None)
-            return [self.status_strip(view),
-                    ft.Container(self.handover(seat), expand=True, alignment=ft.Alignment.CENTER)]
+        curtain = self.curtain(seat)
+        if curtain is not None:
+            return [self.status_strip(s.view(None)), ft.Container(curtain, expand=True, alignment=ft.Alignment.CENTER)]
         view = s.view(seat)
         my_turn = self.my_turn(seat)
         legal = s.legal() if my_turn else []

@@ -1,0 +1,77 @@
+"""The table kit without a browser: undo says what it takes back, and at one shared device an undo
+never shows one person's hand to another nor lets one take back another's move."""
+
+from __future__ import annotations
+
+from types import SimpleNamespace
+
+import flet as ft
+
+from app.tables.kit.top_bar import TopBar, undo_scope
+from core.games import thronfolge as tf
+from core.session import GameSession, Seat
+from tests.test_app_generic_table import shown_cards
+from tests.test_app_thronfolge_table import make_table, texts_and_labels
+
+
+def bar_for(table) -> TopBar:
+    shell = SimpleNamespace(t=table.t, snack=table.ui.snack)
+    bar = TopBar(shell, table, lambda: None)
+    table.bar = bar
+    return bar
+
+
+def first_play(session) -> tf.Play:
+    return next(a for a in session.legal() if isinstance(a, tf.Play))
+
+
+def test_undo_against_the_computer_names_the_reply_it_takes_back():
+    session = GameSession.start("thronfolge", [Seat("human", "Anna"), Seat("bot", "Bot", None, "random")], seed=3)
+    table = make_table(session)
+    bar = bar_for(table)
+    assert bar.undo_button.disabled and "nichts" in bar.undo_button.tooltip
+    session.apply(first_play(session))
+    session.apply(first_play(session))  # the computer's reply
+    bar.refresh()
+    assert not bar.undo_button.disabled
+    assert bar.undo_button.tooltip.endswith("Deinen letzten Zug und die Antwort von Bot zurücknehmen")
+    assert undo_scope(session) == (0, [1])
+    bar.undo()
+    assert session.actions == []
+
+
+def test_undo_is_disabled_once_the_game_is_over():
+    session = GameSession.start("thronfolge", [Seat("human", "Anna"), Seat("bot", "Bot", None, "random")], seed=3)
+    while not session.over:
+        session.apply(session.legal()[0])
+    bar = bar_for(make_table(session))
+    assert bar.undo_button.disabled and "beendet" in bar.undo_button.tooltip
+    moves = list(session.actions)
+    bar.undo()
+    assert session.actions == moves and session.over
+
+
+def test_a_hot_seat_undo_asks_the_person_whose_move_it_takes_back_behind_the_privacy_screen():
+    session = GameSession.start("thronfolge", [Seat("human", "Anna"), Seat("human", "Ben")], seed=6)
+    table = make_table(session)
+    bar = bar_for(table)
+    table.revealed_for = 0
+    anna = list(session.state["hands"][0])
+    table.tap_card(anna[0])
+    table.tap_card(anna[0])  # Anna plays; the device goes to Ben
+    ben = list(session.state["hands"][1])
+    assert "Anna" in bar.undo_button.tooltip  # "take back Anna's last move"
+    table.revealed_for = 1  # Ben holds the device now and taps undo
+    bar.undo()
+    curtain = ft.Column(table.build_content())
+    assert not shown_cards(curtain) & (set(anna) | set(ben))  # nobody's cards while the device changes hands
+    assert any("Anna möchte den letzten Zug zurücknehmen" in w for w in texts_and_labels(curtain))
+    assert session.actions == [f"play {anna[0]}"]  # nothing is taken back before Anna confirms
+    table.cancel_undo()  # Ben cannot take Anna's move back: the move stays
+    assert session.actions == [f"play {anna[0]}"]
+    assert any("Gib das Gerät an Ben" in w for w in texts_and_labels(ft.Column(table.build_content())))
+    bar.undo()
+    table.confirm_undo()  # Anna has the device and confirms
+    assert session.actions == [] and table.revealed_for == 0
+    shown = shown_cards(ft.Column(table.build_content()))
+    assert set(anna) <= shown and not shown & set(ben)
