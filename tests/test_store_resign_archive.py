@@ -1,22 +1,10 @@
 """Putting a running game aside (archive, restore) and giving one up (resign); nothing is deleted."""
 
-import itertools
-
 import pytest
 
 from core.session import GameSession, Seat
-from core.store import RESIGNED, Store, StoreError
-
-
-@pytest.fixture
-def store():
-    ticks = itertools.count(1_000)
-    with Store.open("sqlite:///:memory:", clock=lambda: float(next(ticks))) as s:
-        yield s
-
-
-def seat(profile=None, kind="human", level=None, name="P"):
-    return {"kind": kind, "name": name, "profile_id": profile, "level": level}
+from core.store import RESIGNED, StoreError
+from tests.test_store_stats import seat, store  # noqa: F401 (store is a fixture)
 
 
 def running(store, seats, game="thronfolge", actions=("d1",), **extra):
