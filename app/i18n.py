@@ -136,6 +136,32 @@ DE: dict[str, str] = {
                                                                              "durch die Anhänger.",
     "reason.thronfolge.shared": "Völlig gleichauf: ein gemeinsamer Sieg.",
     "reason.thronfolge.crowns": "Alle drei Kronen gesammelt!",
+    # continue list: resigning and archiving a running game
+    "continue.menu": "Mehr zu dieser Partie: {game}", "continue.resign": "Aufgeben",
+    "continue.archive": "Archivieren",
+    "resign.title": "Partie aufgeben?", "resign.who": "Wer gibt auf?", "resign.confirm": "Aufgeben",
+    "resign.text": "Die Partie endet sofort: eine Niederlage für {loser}, ein Sieg für {winners}.",
+    "resign.text_solo": "Die Partie endet sofort und zählt als verloren.",
+    "resign.text_pick": "Die Partie endet sofort: Wer aufgibt, verliert, alle anderen gewinnen.",
+    "resign.final": "Sie kann danach nicht mehr fortgesetzt werden.",
+    "resign.done": "{name} hat aufgegeben. Die Partie zählt jetzt in der Statistik.",
+    "list.and": "und",
+    "archive.title": "Partie archivieren?", "archive.confirm": "Archivieren",
+    "archive.text": "Die Partie verschwindet aus „Weiterspielen“ und bleibt genau so gespeichert. "
+                    "Unter „Archivierte Partien“ findest du sie wieder und kannst sie jederzeit "
+                    "weiterspielen.",
+    "archive.done": "Partie archiviert.", "archive.undo": "Rückgängig",
+    "archived.title": "Archivierte Partien ({n})",
+    "archived.hint": "Antippen zum Anzeigen, Weiterspielen oder Zurückholen",
+    "archived.restore": "Zurückholen", "archived.open": "Weiterspielen",
+    "archived.restored": "Die Partie ist wieder unter „Weiterspielen“.",
+    "resigned.title": "Partie aufgegeben",
+    "resigned.text": "{name} hat diese Partie aufgegeben. Sie ist beendet und kann nicht "
+                     "fortgesetzt werden.",
+    "stats.row.resigned": "Aufgegeben",
+    "store.game_resigned": "Diese Partie wurde aufgegeben und kann nicht fortgesetzt werden.",
+    "store.game_over": "Diese Partie ist schon beendet.",
+    "store.bad_seat": "Aufgeben kann nur ein Mensch, der mitspielt.",
 }
 
 EN: dict[str, str] = {
@@ -248,6 +274,29 @@ EN: dict[str, str] = {
                                                                           "the supporters.",
     "reason.thronfolge.shared": "Dead level: a shared win.",
     "reason.thronfolge.crowns": "All three crowns collected!",
+    "continue.menu": "More for this game: {game}", "continue.resign": "Resign",
+    "continue.archive": "Archive",
+    "resign.title": "Resign this game?", "resign.who": "Who resigns?", "resign.confirm": "Resign",
+    "resign.text": "The game ends at once: a loss for {loser}, a win for {winners}.",
+    "resign.text_solo": "The game ends at once and counts as a loss.",
+    "resign.text_pick": "The game ends at once: whoever resigns loses, everyone else wins.",
+    "resign.final": "It cannot be continued afterwards.",
+    "resign.done": "{name} resigned. The game now counts in the statistics.",
+    "list.and": "and",
+    "archive.title": "Archive this game?", "archive.confirm": "Archive",
+    "archive.text": "The game leaves “Continue” and stays saved exactly as it is. You will find it "
+                    "under “Archived games” and can continue it at any time.",
+    "archive.done": "Game archived.", "archive.undo": "Undo",
+    "archived.title": "Archived games ({n})",
+    "archived.hint": "Tap to show, continue or restore",
+    "archived.restore": "Restore", "archived.open": "Continue playing",
+    "archived.restored": "The game is back under “Continue”.",
+    "resigned.title": "Game resigned",
+    "resigned.text": "{name} resigned this game. It is over and cannot be continued.",
+    "stats.row.resigned": "Resigned",
+    "store.game_resigned": "This game was resigned and cannot be continued.",
+    "store.game_over": "This game is already over.",
+    "store.bad_seat": "Only a person playing in this game can resign.",
 }
 
 STRINGS: dict[str, dict[str, str]] = {"de": DE, "en": EN}

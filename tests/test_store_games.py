@@ -16,7 +16,7 @@ from core.games import registry
 from core.games.base import Game, GameInfo
 from core.session import GameSession, Seat
 from core.store import GameSummary, Store, StoreError
-from core.store import repository
+from core.store import results
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -138,14 +138,14 @@ def test_a_record_missing_fields_names_them(store):
 
 def test_a_save_that_fails_at_the_end_changes_nothing(store, monkeypatch):
     game_id = store.save_game(record(actions=["d1"]))
-    real = repository._result_rows
+    real = results.result_rows
 
-    def duplicate_seat(game_id, rec, finished_at):
-        rows = real(game_id, rec, finished_at)
+    def duplicate_seat(*args):
+        rows = real(*args)
         rows[1].seat = 0  # breaks the one-result-per-seat constraint at commit
         return rows
 
-    monkeypatch.setattr(repository, "_result_rows", duplicate_seat)
+    monkeypatch.setattr(results, "result_rows", duplicate_seat)
     with pytest.raises(StoreError, match="could not be saved") as caught:
         store.save_game(finished(record(id=game_id, actions=["d1", "t"]), [1, 2], [1]))
     assert caught.value.key == "db_failed"

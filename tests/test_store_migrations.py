@@ -184,3 +184,21 @@ def test_a_failed_upgrade_leaves_the_old_database_as_it_was(tmp_path, monkeypatc
     with Store.open(path) as store:
         assert store.upgraded_from == 1
         assert len(store.results(2)) == 2
+
+
+def test_a_running_game_of_a_version_1_database_can_be_archived_restored_and_resigned(tmp_path):
+    path = tmp_path / "hofstaat.db"
+    make_v1(path)
+    with Store.open(path) as store:
+        assert store.archived_games() == []
+        store.set_game_archived(1)
+        assert store.unfinished_games() == []
+        assert [(g.id, g.ply) for g in store.archived_games()] == [(1, 2)]
+    with Store.open(path) as store:  # the flag is kept in the file
+        assert [g.id for g in store.archived_games()] == [1]
+        store.set_game_archived(1, archived=False)
+        assert [g.id for g in store.unfinished_games()] == [1]
+        store.resign_game(1, 0)
+        assert [(r["profile_id"], r["won"]) for r in store.results(1)] == [(1, False), (2, True)]
+        assert store.game_summary(1).resigned_seat == 0
+        assert store.stats("thronfolge", 1)["games"] == 3

@@ -6,7 +6,8 @@ import logging
 
 import flet as ft
 
-from app import catalog, fmt, theme
+from app import catalog, theme
+from app.screens import continue_list
 from app.widgets import tiles
 
 log = logging.getLogger(__name__)
@@ -34,41 +35,6 @@ def header(shell) -> ft.Control:
         gradient=theme.FELT_GRADIENT,
         border=ft.Border.only(bottom=ft.BorderSide(3, theme.GOLD)),
     )
-
-
-def continue_section(shell) -> list[ft.Control]:
-    games = shell.state.unfinished(limit=20)
-    if not games:
-        return []
-    rows: list[ft.Control] = []
-    for g in games:
-        name = g.game
-        try:
-            title = catalog.title(name, shell.t, shell.lang)
-        except Exception:
-            title = name
-        names = fmt.seat_names(g.seats)
-        who = shell.t("continue.solo", name=names[0]) if len(names) == 1 else " · ".join(names)
-        bits = [b for b in (fmt.ago(g.updated_at, shell.t), progress(shell, g)) if b]
-        rows.append(tiles.continue_row(
-            game_id=g.id, title=title, who=who, when=" · ".join(bits), art=f"games/{name}.svg",
-            resume_label=shell.t("continue.resume"),
-            on_open=lambda gid=g.id: shell.navigate(f"/play/{gid}")))
-    if shell.wide:
-        grid = ft.ResponsiveRow([ft.Container(r, col={"xs": 12, "md": 6}) for r in rows],
-                                spacing=12, run_spacing=10)
-        body: list[ft.Control] = [grid]
-    else:
-        body = [ft.Column(rows, spacing=10)]
-    return [ft.Container(theme.section_label(shell.t("home.continue")), padding=ft.Padding.only(top=18))] + body
-
-
-def progress(shell, summary) -> str:
-    meta = getattr(summary, "meta", None) or {}
-    if isinstance(meta, dict) and meta.get("progress"):
-        return str(meta["progress"])
-    ply = getattr(summary, "ply", None)
-    return shell.t("continue.moves", n=ply) if ply else shell.t("continue.fresh")
 
 
 def games_section(shell) -> list[ft.Control]:
@@ -114,5 +80,5 @@ def notice_section(shell) -> list[ft.Control]:
 
 
 def view(shell) -> ft.View:
-    controls = notice_section(shell) + continue_section(shell) + games_section(shell) + [ft.Container(height=8)]
+    controls = notice_section(shell) + continue_list.section(shell) + games_section(shell) + [ft.Container(height=8)]
     return shell.top_view("/", controls, header=header(shell))

@@ -16,6 +16,9 @@ log = logging.getLogger(__name__)
 def view(shell, game_id: int) -> ft.View:
     t = shell.t
     route = f"/play/{game_id}"
+    resigned = _resigned(shell, game_id)
+    if resigned is not None:
+        return resigned
     try:
         session = shell.state.open_game(game_id)
     except Exception as exc:  # unknown id, or a save that no longer replays
@@ -31,3 +34,32 @@ def view(shell, game_id: int) -> ft.View:
     bar = top_bar.TopBar(shell, table, lambda: rules.show_dialog(shell, session.game.name))
     table.bar = bar
     return shell.sub_view(route, title, [control], actions=bar.actions(), scroll=False, bgcolor=theme.FELT_DARK)
+
+
+def _resigned(shell, game_id: int) -> ft.View | None:
+    """A resigned game's notice instead of its table: replaying it would make it playable again."""
+    try:
+        summary = shell.state.store.game_summary(game_id)
+    except Exception:  # an unknown id is reported by the usual path below
+        return None
+    if not summary.resigned:
+        return None
+    t = shell.t
+    seat = summary.resigned_seat
+    names = summary.player_names
+    name = names[seat] if seat is not None and seat < len(names) else "?"
+    card = ft.Container(ft.Column([
+        ft.Icon(ft.Icons.FLAG_OUTLINED, size=44, color=theme.GOLD_LIGHT),
+        theme.display(t("resigned.title"), 24, color=theme.GOLD_LIGHT),
+        ft.Text(t("resigned.text", name=name), color=theme.IVORY, size=15,
+                text_align=ft.TextAlign.CENTER),
+        ft.FilledButton(t("play.home"), icon=ft.Icons.HOME_OUTLINED, height=48,
+                        on_click=lambda e: shell.navigate("/"),
+                        style=ft.ButtonStyle(bgcolor=theme.GOLD, color=theme.FELT_DARK,
+                                             shape=ft.RoundedRectangleBorder(radius=14))),
+    ], spacing=14, tight=True, horizontal_alignment=ft.CrossAxisAlignment.CENTER),
+        gradient=theme.FELT_GRADIENT, border=ft.Border.all(1.5, theme.GOLD), border_radius=20,
+        padding=24, margin=ft.Margin.only(top=24), width=min(460, shell.width - 32))
+    title = catalog.title(summary.game, t, shell.lang)
+    return shell.sub_view(f"/play/{game_id}", title, [ft.Semantics(
+        identifier="resigned-game", content=ft.Row([card], alignment=ft.MainAxisAlignment.CENTER))])

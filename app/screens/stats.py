@@ -98,7 +98,8 @@ def _recent_rows(shell, game: str, key: str) -> list[ft.Control]:
         if (str(pid) if pid is not None else NOBODY) != key:
             continue
         result = g.result or {}
-        won = bool(result.get("winners"))
+        # The row speaks for the person in seat 0 (the one it was chosen by).
+        won = 0 in (result.get("winners") or [])
         try:
             seed = int(store.load_game(g.id)["seed"])
             number = "#" + dos.game_number(seed)
@@ -113,8 +114,10 @@ def _recent_rows(shell, game: str, key: str) -> list[ft.Control]:
         if g.undos or g.hints:
             bits.append(t("stats.row.assisted"))
         when = fmt.ago(g.finished_at or g.updated_at, t)
+        verdict = (t("stats.row.resigned") if g.resigned_seat == 0 else
+                   t("stats.row.won") if won else t("stats.row.lost"))
         badge = ft.Container(
-            ft.Text(t("stats.row.won") if won else t("stats.row.lost"), size=12, font_family=theme.SANS_BOLD,
+            ft.Text(verdict, size=12, font_family=theme.SANS_BOLD,
                     color=theme.FELT_DARK if won else ft.Colors.ON_SURFACE),
             bgcolor=theme.GOLD if won else ft.Colors.SURFACE_CONTAINER_HIGHEST, border_radius=10,
             padding=ft.Padding.symmetric(horizontal=10, vertical=4))

@@ -67,26 +67,66 @@ def game_tile(*, name: str, title: str, tagline: str, players: str, art: str, av
     return ft.Semantics(identifier=f"tile-{name}", content=tile)
 
 
-def continue_row(*, game_id: int, title: str, who: str, when: str, art: str,
-                 on_open: Callable[[], None], resume_label: str) -> ft.Control:
-    """One unfinished game: tap anywhere to resume."""
-    thumb = ft.Container(ft.Image(src=art, fit=ft.BoxFit.CONTAIN), width=64, height=52,
-                         gradient=theme.FELT_GRADIENT, border_radius=12, padding=4)
-    texts = ft.Column([
+def _thumb(art: str, width: float = 64, height: float = 52) -> ft.Control:
+    return ft.Container(ft.Image(src=art, fit=ft.BoxFit.CONTAIN), width=width, height=height,
+                        gradient=theme.FELT_GRADIENT, border_radius=12 if width > 50 else 9,
+                        padding=4)
+
+
+def _lines(title: str, *rest: str) -> ft.Column:
+    """A game's name in bold over one or two quieter lines, each cut to one line."""
+    sizes = [(theme.SANS, 13, ft.Colors.ON_SURFACE), (theme.SANS, 12, ft.Colors.ON_SURFACE_VARIANT)]
+    return ft.Column([
         ft.Text(title, font_family=theme.SANS_BOLD, size=15, color=ft.Colors.ON_SURFACE,
                 max_lines=1, overflow=ft.TextOverflow.ELLIPSIS),
-        ft.Text(who, font_family=theme.SANS, size=13, color=ft.Colors.ON_SURFACE,
-                max_lines=1, overflow=ft.TextOverflow.ELLIPSIS),
-        ft.Text(when, font_family=theme.SANS, size=12, color=ft.Colors.ON_SURFACE_VARIANT,
-                max_lines=1, overflow=ft.TextOverflow.ELLIPSIS),
+        *[ft.Text(text, font_family=font, size=size, color=color, max_lines=1,
+                  overflow=ft.TextOverflow.ELLIPSIS) for text, (font, size, color) in zip(rest, sizes)],
     ], spacing=1, expand=True, tight=True)
+
+
+def continue_row(*, game_id: int, title: str, who: str, when: str, art: str,
+                 on_open: Callable[[], None], resume_label: str,
+                 menu: ft.Control | None = None, show_play: bool = True) -> ft.Control:
+    """One unfinished game: tap anywhere to resume; ``menu`` (a ⋮ button) sits at the end."""
     play = ft.Container(ft.Icon(ft.Icons.PLAY_ARROW_ROUNDED, color=theme.FELT_DARK, size=26),
                         bgcolor=theme.GOLD, width=42, height=42, border_radius=21,
                         alignment=ft.Alignment.CENTER, tooltip=resume_label)
     row = ft.Container(
-        ft.Row([thumb, texts, play], spacing=12, vertical_alignment=ft.CrossAxisAlignment.CENTER),
+        ft.Row([_thumb(art), _lines(title, who, when)] + ([play] if show_play else [])
+               + ([menu] if menu else []), spacing=12 if menu is None else 8,
+               vertical_alignment=ft.CrossAxisAlignment.CENTER),
         bgcolor=ft.Colors.SURFACE_CONTAINER_LOWEST, border_radius=16,
         border=ft.Border.all(1, ft.Colors.OUTLINE_VARIANT),
-        padding=ft.Padding.only(left=10, right=12, top=10, bottom=10),
+        # the menu button brings its own inset
+        padding=ft.Padding.only(left=10, right=12 if menu is None else 2, top=10, bottom=10),
         on_click=lambda e: on_open(), ink=True)
     return ft.Semantics(identifier=f"continue-{game_id}", content=row)
+
+
+def archived_row(*, game_id: int, title: str, who: str, when: str, art: str,
+                 open_label: str, on_open: Callable[[], None], restore_label: str,
+                 on_restore: Callable[[], None]) -> ft.Control:
+    """One archived game with its two ways back: continue playing it, or restore it to the list."""
+    shape = ft.RoundedRectangleBorder(radius=12)
+    # Two equal buttons side by side; icons would not leave the words room on a phone.
+    actions = ft.Row([
+        ft.OutlinedButton(open_label, on_click=lambda e: on_open(), expand=True, height=44,
+                          style=ft.ButtonStyle(shape=shape)),
+        ft.FilledTonalButton(restore_label, on_click=lambda e: on_restore(), expand=True,
+                             height=44, style=ft.ButtonStyle(shape=shape)),
+    ], spacing=8)
+    card = ft.Container(
+        ft.Column([ft.Row([_thumb(art, 52, 44), _lines(title, who, when)], spacing=12,
+                          vertical_alignment=ft.CrossAxisAlignment.CENTER), actions],
+                  spacing=10, tight=True),
+        bgcolor=ft.Colors.SURFACE_CONTAINER_LOWEST, border_radius=16,
+        border=ft.Border.all(1, ft.Colors.OUTLINE_VARIANT), padding=10)
+    return ft.Semantics(identifier=f"archived-{game_id}", content=card)
+
+
+def game_chip(*, title: str, who: str, art: str) -> ft.Control:
+    """A small reminder of which game a dialog is about: its picture, name and players."""
+    return ft.Container(
+        ft.Row([_thumb(art, 44, 36), _lines(title, who)], spacing=10,
+               vertical_alignment=ft.CrossAxisAlignment.CENTER),
+        bgcolor=ft.Colors.SURFACE_CONTAINER, border_radius=12, padding=8)

@@ -7,12 +7,19 @@ and bots never do. Open one ``Store`` and share it::
     if store.notice:              # a damaged file was kept aside
         show(store.notice_key, store.moved_to)
         store.confirm_notice()    # once the person has read it
+
+The modules: ``repository`` (the ``Store`` facade and its transactions),
+``profiles``, ``games``, ``results`` and ``settings`` (the queries behind it),
+``checks`` (what a game record must look like), ``values`` (what callers get),
+``stats`` (the figures), ``tables`` and ``migrations`` (the schema and its
+history), ``files`` and ``location`` (the database file).
 """
 
 from core.store.errors import NewerDatabaseError, StoreError
 from core.store.location import resolve_location
 from core.store.migrations import CURRENT_VERSION
-from core.store.repository import GameSummary, Profile, Store
+from core.store.repository import Store
+from core.store.values import RESIGNED, GameSummary, Profile
 
-__all__ = ["CURRENT_VERSION", "GameSummary", "NewerDatabaseError", "Profile", "Store",
+__all__ = ["CURRENT_VERSION", "RESIGNED", "GameSummary", "NewerDatabaseError", "Profile", "Store",
            "StoreError", "resolve_location"]

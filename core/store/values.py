@@ -1,0 +1,61 @@
+"""The plain values the store hands out: profiles and the list entries of saved games."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+KINDS = ("human", "bot")
+# The reason a resigned game's result gives; the engines never use it.
+RESIGNED = "resigned"
+
+
+@dataclass(frozen=True)
+class Profile:
+    """A person, or a named computer player (``kind == "bot"``) with a level."""
+
+    id: int
+    name: str
+    kind: str
+    level: str | None
+    archived: bool
+    created_at: float
+
+    @property
+    def is_bot(self) -> bool:
+        return self.kind == "bot"
+
+
+@dataclass(frozen=True)
+class GameSummary:
+    """What a list of saved games shows about one game, without its state or action log."""
+
+    id: int
+    game: str
+    seats: list[dict[str, Any]]
+    players: int
+    updated_at: float
+    started_at: float
+    ply: int  # actions applied so far
+    meta: dict[str, Any] = field(default_factory=dict)
+    over: bool = False
+    result: dict[str, Any] | None = None
+    finished_at: float | None = None
+    archived: bool = False
+    undos: int = 0
+    hints: int = 0
+
+    @property
+    def player_names(self) -> list[str]:
+        return [str(s.get("name", "")) for s in self.seats]
+
+    @property
+    def resigned(self) -> bool:
+        """Whether the game ended because someone gave up (it cannot be continued)."""
+        return self.over and self.result is not None and self.result.get("reason") == RESIGNED
+
+    @property
+    def resigned_seat(self) -> int | None:
+        """The seat that gave up, or None when the game was not resigned."""
+        seat = self.result.get("resigned") if self.resigned and self.result else None
+        return seat if isinstance(seat, int) else None
