@@ -1,11 +1,14 @@
-"""The table kit without a browser: undo says what it takes back, and at one shared device an undo
-never shows one person's hand to another nor lets one take back another's move."""
+"""The table kit without a browser: undo says what it takes back, at one shared device an undo
+never shows one person's hand to another nor lets one take back another's move, and no text
+on a table is smaller than 11 px."""
 
 from __future__ import annotations
 
+import random
 from types import SimpleNamespace
 
 import flet as ft
+import pytest
 
 from app.tables.kit.top_bar import TopBar, undo_scope
 from core.games import thronfolge as tf
@@ -75,3 +78,30 @@ def test_a_hot_seat_undo_asks_the_person_whose_move_it_takes_back_behind_the_pri
     assert session.actions == [] and table.revealed_for == 0
     shown = shown_cards(ft.Column(table.build_content()))
     assert set(anna) <= shown and not shown & set(ben)
+
+
+def text_sizes(control) -> list[float]:
+    from tests.test_app_card import walk
+
+    sizes = []
+    for c in walk(control):
+        if isinstance(c, ft.Text):
+            if c.size is not None:
+                sizes.append(c.size)
+            sizes.extend(span.style.size for span in (c.spans or []) if span.style and span.style.size)
+    return sizes
+
+
+@pytest.mark.parametrize("wide", [False, True])
+def test_no_text_on_either_table_is_smaller_than_11_px(wide):
+    from tests.test_app_deck_of_spies_table import make_table as spies_table
+
+    session = GameSession.start("thronfolge", [Seat("human", "Anna"), Seat("bot", "Bot", None, "random")], seed=4)
+    rng = random.Random(4)
+    for _ in range(14):  # a few moves in, so collections and the line have something to show
+        legal = session.legal()
+        session.apply(legal[rng.randrange(len(legal))])
+    sizes = text_sizes(ft.Column(make_table(session, wide).build_content()))
+    spies = GameSession.start("deck-of-spies", [Seat("human", "Anna")], seed=421464)
+    sizes += text_sizes(ft.Column(spies_table(spies, wide=wide).build(spies.view(0))))
+    assert sizes and min(sizes) >= 11

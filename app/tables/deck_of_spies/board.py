@@ -201,7 +201,7 @@ class BoardPieces:
                                          color=card_widget.ink(c)), bgcolor=theme.IVORY, border_radius=6, opacity=0.85,
                                  padding=ft.Padding.symmetric(horizontal=6, vertical=2)) for c in removed]
             out.append(ft.Container(ft.Column([
-                ft.Text(self.t("spies.removed"), size=10.5, font_family=theme.SANS_BOLD, color=theme.GOLD_LIGHT,
+                ft.Text(self.t("spies.removed"), size=11, font_family=theme.SANS_BOLD, color=theme.GOLD_LIGHT,
                         no_wrap=True),
                 ft.Row(tags, wrap=True, spacing=4, run_spacing=4, alignment=ft.MainAxisAlignment.CENTER),
             ], spacing=4, tight=True, horizontal_alignment=ft.CrossAxisAlignment.CENTER), key="removed",

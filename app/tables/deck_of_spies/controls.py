@@ -63,7 +63,7 @@ class ControlPieces:
             colour = theme.GOLD if ps.any else (RED_SOFT if reached else theme.IVORY)
             badge = ft.Semantics(label=self.t("spies.sum.a11y", total=ps.total, need=ps.need),
                                  identifier="spies-sum", key="spies-sum", content=ft.Column([
-                ft.Text(self.t("spies.sum").upper(), size=9.5, font_family=theme.SANS_BOLD, color=theme.GOLD_LIGHT,
+                ft.Text(self.t("spies.sum").upper(), size=11, font_family=theme.SANS_BOLD, color=theme.GOLD_LIGHT,
                         style=ft.TextStyle(letter_spacing=1)),
                 ft.Row([ft.Text(str(ps.total), size=24, font_family=theme.SANS_BOLD, color=colour),
                         ft.Text(f"/ {ps.need}", size=15, color=theme.IVORY, opacity=0.8)],

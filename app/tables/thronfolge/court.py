@@ -84,7 +84,7 @@ class CourtPieces:
     def score_box(self, seat: int, view: dict[str, Any], big: bool = False) -> ft.Control:
         score = model.live_scores(view)[seat]
         box = ft.Container(
-            ft.Column([ft.Text(self.t("tf.points"), size=10, font_family=theme.SANS_BOLD, no_wrap=True,
+            ft.Column([ft.Text(self.t("tf.points"), size=11, font_family=theme.SANS_BOLD, no_wrap=True,
                                color=IVORY_SOFT),
                        ft.Text(str(score), size=30 if big else 24, font_family=theme.DISPLAY, color=theme.GOLD_LIGHT,
                                style=ft.TextStyle(height=1.0))],
@@ -164,18 +164,21 @@ class CourtPieces:
                            lead=self.lead_text(fam, seat))
             tokens.append(ft.Semantics(label=label, identifier=f"fam-{seat}-{fam.suit}", exclude_semantics=True,
                                        content=self.token(ft.Image(src=card_widget.suit_asset(fam.suit), width=15,
-                                                                   height=15), str(n), lead, 39, glow=glow)))
+                                                                   height=15), str(n), lead, 37, glow=glow)))
 
-        def small(text: str, lead: bool = False) -> ft.Text:
-            return ft.Text(text.upper(), size=7.5, font_family=theme.SANS_BOLD,
-                           color=theme.FELT_DARK if lead else "#6b6457", style=ft.TextStyle(letter_spacing=0.2),
-                           no_wrap=True)
+        def small(text: str) -> tuple[ft.Text, int]:
+            # 11 px at the least, dark enough on ivory (about 7:1); the token is as wide as its word.
+            width = max(44, round(5.9 * len(text)) + 8)
+            return ft.Text(text, size=11, font_family=theme.SANS, color="#4d473c", no_wrap=True), width
 
-        tokens.append(self.token(small(self.t("tf.sets")), str(tally.sets), False, 44, glow=glow))
-        tokens.append(self.token(small(self.t("tf.favours")), signed(tally.favours) if tally.favours else "0",
-                                 False, 52, value_color="#1d7a45" if tally.favours else theme.INK, glow=glow))
-        tokens.append(self.token(small(self.t("tf.betrayals")), signed(tally.betrayals) if tally.betrayals else "0",
-                                 False, 52, value_color=theme.BURGUNDY if tally.betrayals else theme.INK, glow=glow))
+        for key, value, colour in (
+                ("tf.sets", str(tally.sets), theme.INK),
+                ("tf.favours", signed(tally.favours) if tally.favours else "0",
+                 "#1d7a45" if tally.favours else theme.INK),
+                ("tf.betrayals", signed(tally.betrayals) if tally.betrayals else "0",
+                 theme.BURGUNDY if tally.betrayals else theme.INK)):
+            top, width = small(self.t(key))
+            tokens.append(self.token(top, value, False, width, value_color=colour, glow=glow))
         row = ft.Row(tokens, spacing=5, alignment=ft.MainAxisAlignment.CENTER, tight=True)
         return ft.Container(row, on_click=lambda e, s=seat: self.show_collection(s), ink=False,
                             alignment=ft.Alignment.CENTER,

@@ -48,7 +48,7 @@ class EndScreen:
                            color=theme.GOLD_LIGHT if gold or strong else theme.IVORY,
                            text_align=ft.TextAlign.RIGHT)]
             if sub:
-                col.append(ft.Text(sub, size=10.5, color=IVORY_SOFT, text_align=ft.TextAlign.RIGHT))
+                col.append(ft.Text(sub, size=11, color=IVORY_SOFT, text_align=ft.TextAlign.RIGHT))
             return ft.Container(ft.Column(col, spacing=0, tight=True, horizontal_alignment=ft.CrossAxisAlignment.END),
                                 width=84, alignment=ft.Alignment.CENTER_RIGHT)
 

@@ -165,9 +165,9 @@ class LinePieces:
             parts.append(reach_block)
         parts.append(ft.Container(
             ft.Text(spans=[ft.TextSpan("▲  " if glow else "",
-                                       ft.TextStyle(size=10, color=theme.GOLD, font_family=theme.SANS)),
+                                       ft.TextStyle(size=11, color=theme.GOLD, font_family=theme.SANS)),
                            ft.TextSpan(self.t("tf.in_reach").upper() + "  ",
-                                       ft.TextStyle(size=10.5, letter_spacing=1.2, font_family=theme.SANS_BOLD,
+                                       ft.TextStyle(size=11, letter_spacing=1.2, font_family=theme.SANS_BOLD,
                                                     color=theme.GOLD if glow else IVORY_SOFT)),
                            ft.TextSpan(caption, ft.TextStyle(size=12.5, font_family=theme.SANS_BOLD,
                                                              color=theme.GOLD_LIGHT if glow else IVORY_SOFT))],
