@@ -105,3 +105,23 @@ def test_no_text_on_either_table_is_smaller_than_11_px(wide):
     spies = GameSession.start("deck-of-spies", [Seat("human", "Anna")], seed=421464)
     sizes += text_sizes(ft.Column(spies_table(spies, wide=wide).build(spies.view(0))))
     assert sizes and min(sizes) >= 11
+
+
+def test_deck_of_spies_court_cards_print_the_value_their_face_does_not_show():
+    from core.games import deck_of_spies as dos
+    from spies_positions import stacked
+    from tests.test_app_card import walk
+    from tests.test_app_deck_of_spies_table import make_table as spies_table
+
+    state = stacked(spies=["QH", "KH"], hand=["QS", "JD", "3C", "AH", "2S"], draw=["4D", "5D"])
+    session = GameSession(dos.GAME, [Seat("human", "Anna")], state)
+    tree = ft.Column(spies_table(session).build(session.view(0)))
+    marks = {}
+    for c in walk(tree):
+        if isinstance(c, ft.Semantics) and (c.identifier or "").startswith("card-"):
+            marks[c.identifier[5:]] = ([t.value for t in walk(c) if isinstance(t, ft.Text) and t.value in ("11", "12", "13")],
+                                       c.label)
+    assert marks["QS"][0] == ["12"] and marks["QS"][1].endswith("Wert 12")
+    assert marks["JD"][0] == ["11"]
+    assert marks["3C"][0] == [] and marks["AH"][0] == []
+    assert marks["KH"][0] == []  # the current spy has its value medallion instead

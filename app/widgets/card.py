@@ -32,12 +32,12 @@ class Mark:
     """
 
     text: str
-    tone: str  # "gain", "loss" or "crown"
+    tone: str  # "gain", "loss", "crown" or "value"
     spoken: str = ""
 
 
 MARK_COLOURS = {"gain": ("#1d7a45", theme.IVORY), "loss": (theme.BURGUNDY, theme.IVORY),
-                "crown": (theme.GOLD, theme.FELT_DARK)}
+                "crown": (theme.GOLD, theme.FELT_DARK), "value": (theme.FELT_DARK, theme.GOLD_LIGHT)}
 
 
 @dataclass(frozen=True)

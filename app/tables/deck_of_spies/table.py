@@ -33,6 +33,7 @@ from app.tables.deck_of_spies.flights import Flights
 from app.tables.kit import hand as kit_hand
 from app.tables.kit.motion import Frames, can_run_tasks
 from app.tables.kit.table import Table, mount
+from app.widgets import card as card_widget
 
 log = logging.getLogger(__name__)
 
@@ -61,6 +62,13 @@ class SpiesTable(BoardPieces, ControlPieces, Flights, Table):
 
     def view(self) -> dict[str, Any]:
         return self.session.view(0)
+
+    def mark(self, card: str) -> card_widget.Mark | None:
+        """A court card's value printed on it (J 11, Q 12, K 13): sums use it, the face does not say it."""
+        if card[0] not in "JQK":
+            return None
+        v = lg.value(card)
+        return card_widget.Mark(str(v), "value", self.t("spies.value", v=v))
 
     def _anim(self) -> ft.Animation | None:
         d = self.duration
@@ -160,7 +168,8 @@ class SpiesTable(BoardPieces, ControlPieces, Flights, Table):
         # A card going into the draw pile turns face down at once: the pile's cards are never shown.
         face = kit_hand.hand_card(card, self.lang, L.card, self.back, selected=selected, lit=highlighted,
                                   dim=disabled, on_tap=tap, face_down=face_down,
-                                  role="back" if face_down else "tap" if tap else "plain")
+                                  role="back" if face_down else "tap" if tap else "plain",
+                                  mark=self.mark(card) if card != lg.spy(view) else None)
         return ft.Container(face, key=f"c-{card}", left=slot.x, top=slot.y, width=L.cw, height=L.ch,
                             scale=slot.scale, animate_position=anim, animate_scale=anim)
 
