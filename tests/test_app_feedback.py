@@ -14,7 +14,8 @@ from app import feedback
 from app.feedback import EVENTS, HAPTICS, SOUNDS, Feedback, player
 from app.screens import settings as settings_screen
 from app.state import AppState, Settings
-from headless_page import HeadlessPage
+from tests.headless_page import HeadlessPage
+from tests.test_app_generic_table import MemoryStore
 
 
 def app_state(sound: str = "on", vibration: str = "on") -> SimpleNamespace:
@@ -191,14 +192,17 @@ def test_a_cue_from_a_run_task_coroutine_plays_too():
 @run
 async def no_flet_audio(h):
     state, fb = on_page(h)
-    feedback.cue(state, "win")
+    for _ in range(3):
+        feedback.cue(state, "win")
     await h.settle()
     return fb._audio, h.calls()
 
 
-def test_without_flet_audio_the_table_stays_silent(monkeypatch):
+def test_without_flet_audio_the_table_stays_silent_and_says_so_once(monkeypatch, caplog):
     monkeypatch.setitem(sys.modules, "flet_audio", None)  # import fails
     assert no_flet_audio() == ({}, [])
+    assert [r.message for r in caplog.records if r.name == player.log.name] == [
+        "sounds unavailable: import of flet_audio halted; None in sys.modules"]
 
 
 @run
@@ -243,23 +247,12 @@ def test_no_haptic_on_a_desktop_or_when_vibration_is_off():
 # --- settings -----------------------------------------------------------------------------
 
 
-class MemoryStore:
-    def __init__(self):
-        self.values = {}
-
-    def get_setting(self, key, default=None):
-        return self.values.get(key, default)
-
-    def set_setting(self, key, value):
-        self.values[key] = value
-
-
 def test_sound_and_vibration_are_on_by_default_and_stored():
     store = MemoryStore()
     state = AppState(store, "de")
     assert (state.settings.sound, state.settings.vibration) == ("on", "on")
     state.set_setting("sound", "off")
-    store.values["ui_vibration"] = "loud"  # not an allowed value: the default stays
+    store.settings["ui_vibration"] = "loud"  # not an allowed value: the default stays
     again = AppState(store, "de")
     assert (again.settings.sound, again.settings.vibration) == ("off", "on")
 

@@ -45,6 +45,7 @@ class Feedback:
         self._audio: dict[str, Any] = {}  # sound name -> fa.Audio, kept here so Flet keeps them registered
         self._loaded: dict[str, asyncio.Event] = {}
         self._haptics: Any = None
+        self._broken: set[str] = set()  # "sound" / HAPTIC once setting it up failed: not tried again
         self._busy: set[str] = set()  # sounds (and HAPTIC) whose last call the client has not answered
 
     # --- what is possible here ------------------------------------------------------------
@@ -66,7 +67,7 @@ class Feedback:
 
     def prepare(self) -> None:
         """Register one player per sound (once), so each file is loaded before its first play."""
-        if self._audio or not self.live:
+        if self._audio or "sound" in self._broken or not self.live:
             return
         try:
             import flet_audio as fa
@@ -81,6 +82,7 @@ class Feedback:
         except Exception as exc:  # no flet-audio, or the session is gone: the game goes on silently
             log.warning("sounds unavailable: %s", exc)
             self._audio.clear()
+            self._broken.add("sound")
 
     def play(self, name: str) -> None:
         """Start a sound and return at once; nothing happens when sound is off or impossible.
@@ -111,7 +113,9 @@ class Feedback:
         :raises KeyError: for a kind that is not in ``HAPTICS``.
         """
         method = HAPTICS[kind]
-        if not (self.live and self.phone and self._setting("vibration")) or HAPTIC in self._busy:
+        if not (self.live and self.phone and self._setting("vibration")):
+            return
+        if HAPTIC in self._busy or HAPTIC in self._broken:
             return
         if self._haptics is None:
             try:
@@ -119,6 +123,7 @@ class Feedback:
                 self._register(self._haptics)
             except Exception as exc:
                 log.warning("haptics unavailable: %s", exc)
+                self._broken.add(HAPTIC)
                 return
         self._start(HAPTIC, self._haptic, method)
 
