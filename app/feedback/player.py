@@ -14,8 +14,11 @@ which the shell replaces on every navigation, and the client would dispose the p
 Device mute: Flet 1.0.5 reports no ringer or silent-switch state (there is no such page
 property, event or service), and flet-audio 1.0.5 sets no audio context, so audioplayers'
 defaults apply: on iOS the ``playback`` session category, which ignores the silent
-switch, on Android the media stream with audio focus ``gain``. The app's own "Sound"
-setting is therefore the way to silence it; the system and media volume still apply.
+switch, on Android the media stream with audio focus ``gain``; on both, music another app
+plays is interrupted by a sound. The app's own "Sound" setting is therefore the way to
+silence it; the media volume still applies. The fix is upstream: an audio context in
+flet-audio (iOS ``ambient``, Android audio focus ``none``). Natively, haptics use the
+platform's own feedback calls, which the system's haptics setting governs.
 """
 
 from __future__ import annotations
