@@ -71,6 +71,12 @@ DE: dict[str, str] = {
     "speed.slow": "Langsam", "speed.normal": "Normal", "speed.fast": "Schnell", "speed.off": "Aus",
     "settings.card_back": "Kartenrücken", "settings.card_back_hint": "So sehen verdeckte Karten aus.",
     "back.royal": "Königsgrün", "back.crimson": "Purpur", "back.midnight": "Mitternacht",
+    "settings.feedback": "Töne", "settings.feedback_phone": "Töne und Vibration",
+    "settings.feedback_hint": "Kurze Klänge beim Geben, Ausspielen und Nehmen von Karten, bei Sieg und "
+                              "Niederlage.",
+    "settings.feedback_mute": "Der Lautlos-Schalter deines Geräts stellt sie nicht stumm; "
+                              "die Medienlautstärke gilt.",
+    "settings.sound": "Töne abspielen", "settings.vibration": "Vibrieren",
     # rules
     "rules.title": "Regeln", "rules.intro": "Alle Regeln in Ruhe nachlesen – auch mitten im Spiel.",
     "rules.of": "Regeln: {game}", "rules.missing": "Für dieses Spiel gibt es noch keine Regeln.",
@@ -218,6 +224,10 @@ EN: dict[str, str] = {
     "speed.slow": "Slow", "speed.normal": "Normal", "speed.fast": "Fast", "speed.off": "Off",
     "settings.card_back": "Card back", "settings.card_back_hint": "How face-down cards look.",
     "back.royal": "Royal green", "back.crimson": "Crimson", "back.midnight": "Midnight",
+    "settings.feedback": "Sound", "settings.feedback_phone": "Sound and vibration",
+    "settings.feedback_hint": "Short sounds when cards are dealt, played and taken, and for a win or a loss.",
+    "settings.feedback_mute": "Your device's silent switch does not mute them; the media volume applies.",
+    "settings.sound": "Play sounds", "settings.vibration": "Vibrate",
     "rules.title": "Rules", "rules.intro": "Read every rule at leisure – even in the middle of a game.",
     "rules.of": "Rules: {game}", "rules.missing": "There are no rules for this game yet.",
     "rules.summary.thronfolge": "Play or take – families, sets, favours and betrayals.",

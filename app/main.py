@@ -50,12 +50,16 @@ def make_main(store: Any) -> Callable[[ft.Page], Any]:
     """The per-session entry point: each browser tab gets its own AppState and Shell."""
     async def main(page: ft.Page) -> None:
         from app import theme
+        from app.feedback import Feedback
         from app.shell import Shell
         from app.state import AppState, device_language
 
         page.title = "Hofstaat"
         state = AppState(store, device_language(await _device_locales(page)))
         theme.apply(page, state.settings.theme)
+        state.feedback = Feedback(page, state)
+        if state.settings.sound == "on":
+            state.feedback.prepare()  # the players load their files now, before the first card
         page.padding = 0
         shell = Shell(page, state)
         page.data = shell  # lets tests and handlers reach the session's shell

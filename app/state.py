@@ -21,8 +21,9 @@ THEMES = ("system", "light", "dark")
 SPEEDS = ("normal", "slow", "fast", "off")
 CARD_BACKS = ("royal", "crimson", "midnight")
 LANGUAGES = ("de", "en")
+SWITCH = ("on", "off")  # sound and vibration
 SETTING_KEYS = {"language": "ui_language", "theme": "ui_theme", "speed": "ui_animation_speed",
-                "card_back": "ui_card_back"}
+                "card_back": "ui_card_back", "sound": "ui_sound", "vibration": "ui_vibration"}
 
 # Pause before and after a computer move, in seconds, per animation speed.
 BOT_PAUSE = {"slow": 1.2, "normal": 0.7, "fast": 0.3, "off": 0.0}
@@ -43,6 +44,8 @@ class Settings:
     theme: str = THEMES[0]
     speed: str = SPEEDS[0]
     card_back: str = CARD_BACKS[0]
+    sound: str = SWITCH[0]
+    vibration: str = SWITCH[0]  # haptics on phones
 
 
 class AppState:
@@ -56,6 +59,7 @@ class AppState:
         # undo history survive navigation between screens.
         self.sessions: dict[int, GameSession] = {}
         self.ui: Any = None  # the Shell of this session, set by the shell (kept untyped: no Flet here)
+        self.feedback: Any = None  # app.feedback.Feedback of this session's page, set at start-up
 
     # --- settings -------------------------------------------------------------------------
 
@@ -74,15 +78,18 @@ class AppState:
         s.theme = read("theme", THEMES) or s.theme
         s.speed = read("speed", SPEEDS) or s.speed
         s.card_back = read("card_back", CARD_BACKS) or s.card_back
+        s.sound = read("sound", SWITCH) or s.sound
+        s.vibration = read("vibration", SWITCH) or s.vibration
         return s
 
     def set_setting(self, field: str, value: str | None) -> None:
         """Change and persist one setting.
 
-        :raises StoreError: when the store refuses it (the screen shows the message).
+        :raises StoreError: when the store refuses it (the screen shows the message); the
+            setting then keeps its old value, so what is in force is what is stored.
         """
-        setattr(self.settings, field, value)
         self.store.set_setting(SETTING_KEYS[field], value)
+        setattr(self.settings, field, value)
 
     @property
     def lang(self) -> str:

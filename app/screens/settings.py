@@ -1,10 +1,10 @@
-"""Settings: language, theme, animation speed and card back, each stored at once."""
+"""Settings: language, theme, animation speed, card back, sound and vibration, each stored at once."""
 
 from __future__ import annotations
 
 import flet as ft
 
-from app import theme
+from app import feedback, theme
 from app.screens.players import error_text
 from app.state import CARD_BACKS, LANGUAGES, SPEEDS, THEMES
 from app.widgets import card as card_widget
@@ -38,16 +38,47 @@ def _segmented(shell, field: str, values: tuple[str, ...], labels: dict[str, str
         style=ft.ButtonStyle(padding=ft.Padding.symmetric(horizontal=4)))
 
 
-def save(shell, field: str, value: str) -> None:
+def save(shell, field: str, value: str, rebuild: bool = True) -> bool:
+    """Store a setting and show its effect; False (and a snackbar) when the store refused it."""
     try:
         shell.state.set_setting(field, value)
     except Exception as exc:
         shell.snack(error_text(shell, exc), error=True)
-        return
+        return False
     if field == "theme":
         theme.apply(shell.page, value)
-    # Everything visible is rebuilt so the language (or card back) changes at once.
-    shell.refresh()
+    if rebuild:  # everything visible is rebuilt so the language (or card back) changes at once
+        shell.refresh()
+    return True
+
+
+def _switch(shell, field: str, label: str, confirm) -> ft.Control:
+    """An on/off setting; switching it on gives a sample of what it does (a sound, a buzz).
+
+    Nothing else on screen changes, so the screen is not rebuilt (which would scroll it to the top).
+    """
+    def changed(e):
+        on = bool(e.control.value)
+        if not save(shell, field, "on" if on else "off", rebuild=False):
+            e.control.value = not on  # the store refused: show what is still in force
+        elif on:
+            confirm()
+
+    return ft.Switch(label=label, value=getattr(shell.state.settings, field) == "on", on_change=changed)
+
+
+def _feedback(shell) -> ft.Control:
+    """Sound everywhere, vibration only where the device has it; says what the silent switch does."""
+    t = shell.t
+    fb = feedback.of(shell.state)
+    switches = [_switch(shell, "sound", t("settings.sound"), lambda: fb.play("play"))]
+    hint = t("settings.feedback_hint")
+    if fb.phone:
+        switches.append(_switch(shell, "vibration", t("settings.vibration"), lambda: fb.haptic("play")))
+        if not getattr(shell.page, "web", False):
+            hint = f"{hint} {t('settings.feedback_mute')}"
+    title = t("settings.feedback_phone") if fb.phone else t("settings.feedback")
+    return _section(title, hint, ft.Column(switches, spacing=2, tight=True))
 
 
 def _backs(shell) -> ft.Control:
@@ -83,5 +114,6 @@ def view(shell) -> ft.View:
                  _segmented(shell, "speed", SPEEDS[1:2] + SPEEDS[:1] + SPEEDS[2:],
                             {v: t(f"speed.{v}") for v in SPEEDS}, {})),
         _section(t("settings.card_back"), t("settings.card_back_hint"), _backs(shell)),
+        _feedback(shell),
     ]
     return shell.top_view("/settings", controls)
