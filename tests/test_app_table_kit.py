@@ -125,3 +125,43 @@ def test_deck_of_spies_court_cards_print_the_value_their_face_does_not_show():
     assert marks["JD"][0] == ["11"]
     assert marks["3C"][0] == [] and marks["AH"][0] == []
     assert marks["KH"][0] == []  # the current spy has its value medallion instead
+
+
+def test_moves_sound_as_what_they_did_and_only_a_persons_own_moves_buzz():
+    from app.tables.kit.feel import cues
+
+    session = GameSession.start("thronfolge", [Seat("human", "Anna"), Seat("bot", "Bot", None, "random")], seed=3)
+    play = next(a for a in session.legal() if isinstance(a, tf.Play))
+    assert cues(session.apply(play), session) == [("play", True)]
+    reply = session.apply(next(a for a in session.legal() if isinstance(a, tf.Play)))
+    assert cues(reply, session) == [("play", False)]  # the computer's move: a sound, no buzz
+    assert cues(session.apply(tf.TAKE), session) == [("take", True)]
+    dealt = [{"type": "move", "cards": ["??"] * 5, "from": "deck", "to": "hand:1", "seat": 1},
+             {"type": "move", "cards": ["2S"] * 5, "from": "deck", "to": "hand:0", "seat": 0}]
+    assert cues(dealt, session) == [("deal", False)]  # once per batch, however many cards
+
+
+def test_the_end_sounds_a_win_or_a_loss_for_the_person_at_the_device():
+    from app.tables.kit.feel import cues
+
+    for seed in range(20):
+        session = GameSession.start("thronfolge", [Seat("human", "Anna"), Seat("bot", "Bot", None, "random")],
+                                    seed=seed)
+        events: list = []
+        while not session.over:
+            events = session.apply(session.legal()[0])
+        kinds = [k for k, _ in cues(events, session)]
+        assert ("win" in kinds) == (0 in session.outcome.winners)
+        assert ("loss" in kinds) == (0 not in session.outcome.winners)
+
+
+def test_a_refused_attempt_sounds_the_refusal():
+    from app import feedback
+
+    played = []
+    session = GameSession.start("thronfolge", [Seat("human", "Anna"), Seat("bot", "Bot", None, "random")], seed=3)
+    table = make_table(session)
+    table.state.feedback = feedback.Feedback(None, None)
+    table.state.feedback.cue = played.append
+    table.act("play ZZ")
+    assert played == ["illegal"] and table.message

@@ -30,6 +30,7 @@ from app.tables.deck_of_spies import strings  # noqa: F401  (registers the texts
 from app.tables.deck_of_spies.board import BoardPieces
 from app.tables.deck_of_spies.controls import ControlPieces
 from app.tables.deck_of_spies.flights import Flights
+from app.tables.kit import feel
 from app.tables.kit import hand as kit_hand
 from app.tables.kit.motion import Frames, can_run_tasks
 from app.tables.kit.table import Table, mount
@@ -246,6 +247,7 @@ class SpiesTable(BoardPieces, ControlPieces, Flights, Table):
         reason = self.driver.apply(action)
         if reason:
             self.message = reason
+            feel.refused(self.state)
             self.redraw_now()
 
     def undo(self) -> None:

@@ -37,7 +37,11 @@ class TableDriver:
         try:
             events = self.session.apply(action)
         except RulesError as exc:
-            return self.session.why_illegal(action) or str(exc)
+            try:  # the rules' own words where they have them; a malformed action has only its error
+                reason = self.session.why_illegal(action)
+            except RulesError:
+                reason = None
+            return reason or str(exc)
         except Exception as exc:  # saving failed: the move stands, the user is told
             log.exception("saving the game failed")
             self.ui.snack(self.ui.t("play.save_failed", error=str(exc)), error=True)

@@ -12,7 +12,7 @@ from typing import Any
 
 import flet as ft
 
-from app.tables.kit import motion, privacy, text  # noqa: F401  (text registers the kit's strings)
+from app.tables.kit import feel, motion, privacy, text  # noqa: F401  (text registers the kit's strings)
 from app.tables.kit.driver import TableDriver
 from app.tables.kit.privacy import Privacy
 from app.tables.kit.top_bar import undo_scope
@@ -120,6 +120,7 @@ class Table:
         reason = self.driver.apply(action)
         self.message = self.explain(reason) if reason else None
         if reason:
+            feel.refused(self.state)
             self.redraw([])
 
     def undo(self) -> bool:
@@ -169,7 +170,9 @@ class Table:
     # --- drawing --------------------------------------------------------------------------
 
     def changed(self, events: list[dict[str, Any]]) -> None:
-        """After a move, an undo or a computer's "thinking": redraw, then refresh the top bar."""
+        """After a move, an undo or a computer's "thinking": sound it, redraw, refresh the top bar."""
+        if events:
+            feel.give(self.state, events, self.session)
         self.redraw(events)
         if self.bar is not None:
             self.bar.refresh()

@@ -9,6 +9,7 @@ import flet as ft
 
 from app import theme
 
+from app.tables.kit import feel
 from app.tables.kit.style import IVORY_SOFT, NEGATIVE, POSITIVE, signed
 from app.tables.thronfolge import model
 from app.widgets import card as card_widget
@@ -26,8 +27,8 @@ class TakeSheet:
             return
         if tf.TAKE not in s.legal():
             reason = s.why_illegal(tf.TAKE)
-            key = model.why_key(reason)
-            self.message = self.t(key) if key else reason
+            self.message = self.explain(reason)
+            feel.refused(self.state)
             self.redraw()
             return
         self.message = None
