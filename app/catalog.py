@@ -1,8 +1,11 @@
 """The four games as the app shows them, including the ones whose engines are not built yet.
 
-The registry is the truth for playable games; this adds what only the UI needs
+The registry is the truth for which engines exist; this adds what only the UI needs
 (illustration, player counts of planned games) and never crashes when an engine
-module is missing or broken: such a game is shown as "coming soon".
+module is missing or broken: such a game is shown as "coming soon". A game is offered
+in the app only once it also has a table of its own (``app.tables.TABLES``): the
+generic table plays any registered game, which is what engines under construction are
+tried with, but it is not what a finished app shows.
 """
 
 from __future__ import annotations
@@ -11,6 +14,7 @@ import logging
 from dataclasses import dataclass
 from typing import Any
 
+from app import tables
 from core.games import registry
 
 log = logging.getLogger(__name__)
@@ -23,10 +27,11 @@ class Entry:
     min_players: int
     max_players: int
     info: Any | None  # GameInfo when the engine loads, else None
+    has_table: bool = True
 
     @property
     def available(self) -> bool:
-        return self.info is not None
+        return self.info is not None and self.has_table
 
     def players_label(self, t) -> str:
         if self.min_players == self.max_players:
@@ -60,7 +65,7 @@ def entries() -> list[Entry]:
         info = load_info(name)
         if info is not None:
             lo, hi = info.min_players, info.max_players
-        out.append(Entry(name, f"games/{name}.svg", lo, hi, info))
+        out.append(Entry(name, f"games/{name}.svg", lo, hi, info, has_table=name in tables.TABLES))
     return out
 
 

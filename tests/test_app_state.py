@@ -113,3 +113,14 @@ def test_command_line_defaults_and_bad_options(capsys):
     with pytest.raises(SystemExit) as exc:
         parse_args(["--port", "70000"])
     assert exc.value.code == 2
+
+
+def test_a_game_is_offered_only_once_it_has_a_table_of_its_own(monkeypatch):
+    from app import tables
+    from core.games.thronfolge import GAME
+
+    monkeypatch.setattr(catalog, "load_info", lambda name: GAME.info)  # every engine "loads"
+    assert not catalog.entry("rosenkrieg").available  # an engine alone plays only on the generic table
+    monkeypatch.setitem(tables.TABLES, "rosenkrieg", "app.tables.rosenkrieg:build")
+    assert catalog.entry("rosenkrieg").available
+    assert catalog.entry("thronfolge").available
