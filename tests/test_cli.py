@@ -85,9 +85,9 @@ def test_bench_passes_a_think_time_budget_to_the_bots(monkeypatch):
     given = []
     real = core.bench.make_bot
 
-    def spy(game, level, budget_ms=None):
+    def spy(game, level, budget_ms=None, nodes=None):
         given.append((level, budget_ms))
-        return real(game, level, budget_ms)
+        return real(game, level, budget_ms, nodes)
 
     monkeypatch.setattr(core.bench, "make_bot", spy)
     report = core.bench.bench("deck-of-spies", ["hard"], 1, 7, budget_ms=5.0)

@@ -193,7 +193,7 @@ def test_the_ranked_list_and_the_fast_choice_agree():
 
 def test_the_heuristic_playout_in_the_real_deal_is_the_normal_bots_game():
     from core.bench import selfplay
-    from core.games.deck_of_spies.bots import heuristic_faces
+    from core.games.deck_of_spies.search import heuristic_faces
     from core.games.deck_of_spies.turns import Position
     for seed in range(6):
         record = selfplay(GAME, ["normal"], seed)
