@@ -8,6 +8,7 @@ from typing import Any
 
 import pytest
 
+from core.bench import selfplay
 from core.bots import bot_rng, levels, make_bot
 from core.games.thronfolge.bots import HardBot
 from core.games.thronfolge.evaluation import KIND, counts, evaluate, win_value
@@ -192,6 +193,41 @@ def test_hard_stops_at_its_time_budget():
     action = hard.choose(view, GAME.legal_actions(state), random.Random(0))
     assert time.perf_counter() - start < 2.0  # generous: the machine may be busy
     assert action in GAME.legal_actions(state)
+
+
+class JumpingClock:
+    """A clock that leaps a second ahead on every read: any time budget ends at once."""
+
+    def __init__(self) -> None:
+        self.now = 0.0
+
+    def __call__(self) -> float:
+        self.now += 1.0
+        return self.now
+
+
+def test_hard_with_a_node_budget_plays_the_same_games_whatever_the_clock(monkeypatch: pytest.MonkeyPatch):
+    def games() -> list[dict[str, Any]]:
+        return [selfplay(GAME, ["hard", "normal"], seed, bots=[make_bot(GAME, "hard", nodes=2000),
+                                                             make_bot(GAME, "normal")]) for seed in range(3)]
+
+    calm = games()
+    monkeypatch.setattr(time, "perf_counter", JumpingClock())
+    assert games() == calm
+
+
+def test_hard_with_a_tiny_node_budget_still_plays_legal_moves():
+    for seed in range(3):
+        record = selfplay(GAME, ["hard", "hard"], seed, bots=[make_bot(GAME, "hard", nodes=1)] * 2)
+        assert record["state"]["over"]  # every action was applied, so every one was legal
+
+
+def test_a_larger_node_budget_searches_more_deals():
+    state = sample_positions(1, seed=3)[0]
+    view = GAME.view(state, state["to_move"])
+    pos = Position.from_view(view)
+    deals = [search_scores(view, pos, random.Random(1), nodes=n)[1] for n in (1, 2_000, 20_000)]
+    assert deals[0] == 0 and 0 < deals[1] < deals[2]
 
 
 def test_evaluation_is_exact_once_nothing_is_left_to_collect():
