@@ -11,7 +11,7 @@ import pytest
 
 from core.bots.race import clear_winner, still_in_race
 from core.games.deck_of_spies.bots import HardBot
-from core.games.deck_of_spies.search import heuristic_faces, play_until, rollout
+from core.games.deck_of_spies.search import _play_out, heuristic_faces, play_until, rollout, sample_world
 from core.games.deck_of_spies.fit import fit_logistic
 from core.games.deck_of_spies.policy import FACE_PHASE, ROLLOUT
 from core.games.deck_of_spies.value import COEFFICIENTS, features, win_chance
@@ -76,6 +76,22 @@ def test_without_dropping_every_move_is_played_in_every_world():
     assert len(options) > 1
     values = bot._evaluate(view, options, random.Random(0))
     assert [len(v) for v in values] == [5] * len(options)
+
+
+def test_without_dropping_the_values_are_every_move_played_out_in_the_same_sampled_worlds():
+    """The shared race gives what a direct loop over worlds gives (same rng draws)."""
+    bot = HardBot(GAME, budget_ms=1e9)
+    bot.drop_z = None
+    bot.max_worlds = 4
+    view = GAME.view(GAME.new(seed=5), 0)
+    options = bot._options(view)
+    rng = random.Random(9)
+    expected = [[] for _ in options]
+    for _ in range(4):
+        world, seed = sample_world(view, rng)
+        for i, (_, _, how) in enumerate(options):
+            expected[i].append(_play_out(world, seed, how, bot.weights, bot.horizon))
+    assert bot._evaluate(view, options, random.Random(9)) == expected
 
 
 # --- playouts that stop at the face phase ----------------------------------------------

@@ -11,9 +11,9 @@ import pytest
 from core.bench import selfplay
 from core.bots import bot_rng, levels, make_bot
 from core.games.thronfolge.bots import HardBot
-from core.games.thronfolge.evaluation import KIND, counts, evaluate, win_value
+from core.games.thronfolge.evaluation import KIND, N_KINDS, counts, evaluate, win_value
 from core.games.thronfolge.position import Position
-from core.games.thronfolge.search import search_scores, unseen_kinds
+from core.games.thronfolge.search import ROOT_MARGIN, RoundSolver, blank_scores, search_scores, unseen_kinds
 from core.games.thronfolge import CROWNS, DECK, GAME
 
 State = dict[str, Any]
@@ -182,6 +182,44 @@ def test_hard_search_with_an_iteration_cap_is_repeatable():
     a = search_scores(view, pos, random.Random(1), budget_ms=None, iterations=4)
     b = search_scores(view, pos, random.Random(1), budget_ms=None, iterations=4)
     assert a == b and a[1] == 4
+
+
+def test_hard_search_averages_each_move_over_the_same_deals_as_a_plain_loop():
+    """The shared race and dealing give what a direct loop over deals gives (same rng draws)."""
+    for state in sample_positions(4, seed=12):
+        view = GAME.view(state, state["to_move"])
+        pos = Position.from_view(view)
+        if len(pos.moves()) < 2:
+            continue
+        scores, deals = search_scores(view, pos, random.Random(2), iterations=5)
+        rng, me, opp = random.Random(2), pos.seat, 1 - pos.seat
+        prior = blank_scores(pos)
+        moves = sorted(prior, key=lambda m: (-prior[m], m))
+        solver = RoundSolver(4 - pos.round)
+        totals = dict.fromkeys(moves, 0.0)
+        for _ in range(5):
+            hands, colls, taken = [None, None], [None, None], [None, None]
+            hands[me], hands[opp] = pos.hand, counts_of(rng.sample(unseen_kinds(view), pos.opp_hand))
+            colls[me], colls[opp] = pos.me, pos.opp
+            taken[me], taken[opp] = pos.taken, pos.opp_taken
+            solver.load(pos.line, hands, colls, taken)
+            best = None
+            for m in moves:
+                if best is None:
+                    v = solver.value_after(me, m)
+                else:
+                    v = solver.value_after(me, m, best - ROOT_MARGIN, 2.0)
+                totals[m] += v
+                best = v if best is None else max(best, v)
+        assert deals == 5
+        assert scores == {m: t / 5 for m, t in totals.items()}
+
+
+def counts_of(kinds: list[int]) -> list[int]:
+    out = [0] * N_KINDS
+    for k in kinds:
+        out[k] += 1
+    return out
 
 
 def test_hard_stops_at_its_time_budget():
