@@ -80,8 +80,11 @@ class _NoDeal(ValueError):
     """No deal satisfies the constraints."""
 
 
+Classes = list[tuple[list, list[int]]]  # (cards, the indices of the places that may hold them)
+
+
 def _setup(cards: Sequence[Card], sizes: Mapping[Place, int],
-           allowed: Mapping[Place, Callable[[Card], bool]] | None) -> tuple[list, list[int], list[tuple[list, list[int]]]]:
+           allowed: Mapping[Place, Callable[[Card], bool]] | None) -> tuple[list, list[int], Classes]:
     """The places, their capacities with the leftover's last, and the cards' classes.
 
     :raises ValueError: for a negative size or more room than cards.
@@ -97,8 +100,7 @@ def _setup(cards: Sequence[Card], sizes: Mapping[Place, int],
     return places, caps + [leftover], _classes(cards, places, allowed or {}, leftover > 0)
 
 
-def _classes(cards: Sequence[Card], places: list, allowed: Mapping,
-             has_leftover: bool) -> list[tuple[list, list[int]]]:
+def _classes(cards: Sequence[Card], places: list, allowed: Mapping, has_leftover: bool) -> Classes:
     """The cards grouped by the places that may hold them (in order of first appearance).
 
     Place indices follow ``places``; index ``len(places)`` is the leftover, open to every card.
@@ -119,8 +121,7 @@ def _classes(cards: Sequence[Card], places: list, allowed: Mapping,
     return [(members, list(where)) for where, members in groups.items()]
 
 
-def _distribution(classes: list[tuple[list, list[int]]], caps: list[int],
-                  rng: random.Random) -> list[list[int]]:
+def _distribution(classes: Classes, caps: list[int], rng: random.Random) -> list[list[int]]:
     """For each class, how many of its cards go to each place (the last entry: leftover).
 
     Drawn with probability proportional to the number of deals behind it; no random number
@@ -159,7 +160,7 @@ def _distribution(classes: list[tuple[list, list[int]]], caps: list[int],
 # cards of the class still to place, capacities left), and placing k cards there can be
 # done in comb(left, k) ways. That is the multinomial of each class, one factor at a time.
 
-def _shape(classes: list[tuple[list, list[int]]]) -> tuple[tuple[int, tuple[int, ...]], ...]:
+def _shape(classes: Classes) -> tuple[tuple[int, tuple[int, ...]], ...]:
     return tuple((len(members), tuple(where)) for members, where in classes)
 
 

@@ -14,10 +14,10 @@ from typing import Sequence
 
 from core.bots import Bot, ReasoningBot
 from core.bots.race import clear_winner
-from core.games.deck_of_spies.policy import DEFAULT, ROLLOUT, Weights, choose_retirement, choose_turn, scored_turns
-from core.games.deck_of_spies.search import How, evaluate
 from core.games.base import Action, State
 from core.games.deck_of_spies.actions import Assassinate, Counter, Done, Recruit, Retire
+from core.games.deck_of_spies.policy import DEFAULT, ROLLOUT, Weights, choose_retirement, choose_turn, scored_turns
+from core.games.deck_of_spies.search import How, evaluate
 from core.games.deck_of_spies.turns import FACE_RANKS, VALUE, Play, hand_total, label, plays, retire_options, sort_cards
 
 DEFAULT_BUDGET_MS = 200.0  # leaves room under the 250 ms p95 target on a busy machine

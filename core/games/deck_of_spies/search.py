@@ -17,7 +17,8 @@ from typing import Any, Sequence
 from core.bots.budget import Meter
 from core.bots.race import Values, race
 from core.games.base import State
-from core.games.deck_of_spies.policy import DEFAULT, FACE_PHASE, SUITS, Weights, choose_retirement, choose_turn, face_counts
+from core.games.deck_of_spies.policy import (DEFAULT, FACE_PHASE, SUITS, Weights, choose_retirement, choose_turn,
+                                            face_counts)
 from core.games.deck_of_spies.turns import (FACE_RANKS, GROUP_OF, WIN_FACES, Position, after_play, end_turn, is_lost,
                                             sort_cards)
 from core.games.deck_of_spies.value import win_chance

@@ -16,10 +16,10 @@ import random
 from core.bots.budget import Budget, Meter, OutOfBudget
 from core.bots.race import means, race
 from core.bots.worlds import deal
-from core.games.thronfolge.evaluation import CROWN, KIND, N_KINDS, to_collect, win_value
-from core.games.thronfolge.position import TAKE, WINDOW, Position
 from core.cards import UNKNOWN
 from core.games.base import State
+from core.games.thronfolge.evaluation import CROWN, KIND, N_KINDS, to_collect, win_value
+from core.games.thronfolge.position import TAKE, WINDOW, Position
 from core.games.thronfolge.scoring import DECK
 
 # Kind 11 is a blank: a card worth nothing to anyone, standing in for an unknown card.
