@@ -64,10 +64,12 @@ class _LevelTally:
 
 
 def bench(game_name: str, levels: list[str], games: int, seed: int, players: int | None = None,
-          options: dict[str, Any] | None = None, budget_ms: float | None = None) -> dict[str, Any]:
+          options: dict[str, Any] | None = None, budget_ms: float | None = None,
+          nodes: int | None = None) -> dict[str, Any]:
     """Play ``games`` seeded games, rotating the levels over the seats, and report per level.
 
-    ``budget_ms`` overrides the think-time budget of the levels that search (None: their own).
+    ``budget_ms`` overrides the think-time budget of the levels that search (None: their own);
+    ``nodes`` replaces it by a budget in their own units, so the games do not depend on the clock.
 
     :raises UnknownGame, UnknownLevel, BadOption: for bad arguments.
     """
@@ -78,7 +80,7 @@ def bench(game_name: str, levels: list[str], games: int, seed: int, players: int
     if len(levels) != n:
         raise ValueError(f"--bots names {len(levels)} level(s) for {n} players")
     game.new(n, seed, options)  # validates players and options before the long run
-    bots = {lv: make_bot(game, lv, budget_ms) for lv in set(levels)}
+    bots = {lv: make_bot(game, lv, budget_ms, nodes=nodes) for lv in set(levels)}
     tallies = {lv: _LevelTally() for lv in levels}
     t_start = time.perf_counter()
     for i in range(games):
@@ -99,7 +101,8 @@ def bench(game_name: str, levels: list[str], games: int, seed: int, players: int
             t.times.extend(timings[s])
     elapsed = time.perf_counter() - t_start
     return {"game": game_name, "players": n, "bots": levels, "games": games, "seed": seed,
-            "options": game.parse_options(options), "budget_ms": budget_ms, "seconds": round(elapsed, 3),
+            "options": game.parse_options(options), "budget_ms": budget_ms, "nodes": nodes,
+            "seconds": round(elapsed, 3),
             "games_per_second": round(games / elapsed, 2) if elapsed else None,
             "levels": {lv: t.report() for lv, t in tallies.items()}}
 

@@ -18,10 +18,13 @@ EPILOG = """commands:
   actions            < state.json    legal action strings
   apply "ACTION"     < state.json    the next state
   view --seat K      < state.json    what seat K may see
-  bot --level LEVEL  < state.json    the bot's action
-  selfplay GAME --bots L1,L2 --seed S [--players N] [--option KEY=VALUE]...   a game record
+  bot --level LEVEL [--nodes N]  < state.json    the bot's action
+  selfplay GAME --bots L1,L2 --seed S [--players N] [--option KEY=VALUE]... [--nodes N]   a game record
   replay             < record.json   the final state of a record
-  bench GAME --bots L1,L2 --games N --seed S [--players N] [--option KEY=VALUE]... [--budget-ms MS]   a report
+  bench GAME --bots L1,L2 --games N --seed S [--players N] [--option KEY=VALUE]... [--budget-ms MS | --nodes N]
+                                     a report
+  --nodes N: searching bots think for N of their own units (Thronfolge hard: solver nodes;
+  Deck of Spies hard: playouts) instead of a time budget, so a seed replays the same game anywhere
   solve deck-of-spies --seed S [--seconds T]   winnable (with the line) | unwinnable | unknown
 """
 
@@ -50,6 +53,22 @@ def _levels(text: str) -> list[str]:
     if not levels:
         raise UsageError(f"--bots expects levels like normal,hard, not {text!r}")
     return levels
+
+
+def _nodes(text: str) -> int:
+    """A node budget from the command line: a positive whole number."""
+    try:
+        n = int(text)
+    except ValueError:
+        n = 0
+    if n < 1:
+        raise argparse.ArgumentTypeError(f"expected a positive whole number of nodes, not {text!r}")
+    return n
+
+
+def _add_nodes(sp: argparse.ArgumentParser) -> None:
+    sp.add_argument("--nodes", type=_nodes, default=None,
+                    help="search budget in the bots' own units instead of time (reproducible on any machine)")
 
 
 def _read_json(what: str) -> Any:
@@ -91,9 +110,11 @@ def build_parser() -> argparse.ArgumentParser:
     vp.add_argument("--seat", type=int, required=True)
     bp = sub.add_parser("bot", help="the action a bot of a level picks")
     bp.add_argument("--level", required=True)
+    _add_nodes(bp)
     sp = sub.add_parser("selfplay", help="play one game between bots")
     game_args(sp, seed_required=True)
     sp.add_argument("--bots", required=True)
+    _add_nodes(sp)
     sub.add_parser("replay", help="replay a record to its final state")
     bn = sub.add_parser("bench", help="benchmark bots over many seeded games")
     game_args(bn, seed_required=True)
@@ -101,6 +122,7 @@ def build_parser() -> argparse.ArgumentParser:
     bn.add_argument("--games", type=int, required=True)
     bn.add_argument("--budget-ms", type=float, default=None,
                     help="think time per decision for the levels that search (default: their own)")
+    _add_nodes(bn)
     sv = sub.add_parser("solve", help="decide whether a Deck of Spies deal is winnable")
     sv.add_argument("game", metavar="GAME")
     sv.add_argument("--seed", type=int, required=True)
@@ -133,7 +155,7 @@ def run(args: argparse.Namespace) -> None:
 
         state = _read_state()
         game = registry.get(state["game"])
-        bot = make_bot(game, args.level)
+        bot = make_bot(game, args.level, nodes=args.nodes)
         if state["over"]:
             raise UsageError("the game is over: no action to choose")
         sys.stdout.write(str(decide(game, state, bot)) + "\n")
@@ -149,7 +171,7 @@ def run(args: argparse.Namespace) -> None:
             raise UsageError(f"--bots names {len(levels)} level(s) for {n} players")
         from core.bots import make_bot
 
-        bots = [make_bot(game, lv) for lv in levels]
+        bots = [make_bot(game, lv, nodes=args.nodes) for lv in levels]
         _emit(selfplay(game, levels, args.seed, _options(args.option), bots=bots))
     elif cmd == "replay":
         from core.bench import replay_record
@@ -167,9 +189,11 @@ def run(args: argparse.Namespace) -> None:
             raise UsageError(f"--games must be at least 1, not {args.games}")
         if args.budget_ms is not None and not 0 < args.budget_ms < float("inf"):
             raise UsageError(f"--budget-ms must be a positive number of milliseconds, not {args.budget_ms:g}")
+        if args.budget_ms is not None and args.nodes is not None:
+            raise UsageError("give either --budget-ms or --nodes, not both")
         try:
             _emit(bench(args.game, _levels(args.bots), args.games, args.seed, args.players,
-                        _options(args.option), args.budget_ms))
+                        _options(args.option), args.budget_ms, args.nodes))
         except ValueError as exc:
             if isinstance(exc, RulesError):
                 raise

@@ -85,9 +85,9 @@ def test_bench_passes_a_think_time_budget_to_the_bots(monkeypatch):
     given = []
     real = core.bench.make_bot
 
-    def spy(game, level, budget_ms=None):
+    def spy(game, level, budget_ms=None, nodes=None):
         given.append((level, budget_ms))
-        return real(game, level, budget_ms)
+        return real(game, level, budget_ms, nodes)
 
     monkeypatch.setattr(core.bench, "make_bot", spy)
     report = core.bench.bench("deck-of-spies", ["hard"], 1, 7, budget_ms=5.0)
@@ -95,6 +95,40 @@ def test_bench_passes_a_think_time_budget_to_the_bots(monkeypatch):
     assert core.bench.bench("deck-of-spies", ["easy"], 1, 7)["budget_ms"] is None
     assert given[-1] == ("easy", None)
 
+
+def test_selfplay_with_a_node_budget_prints_the_same_record_every_time():
+    for args in (["thronfolge", "--bots", "hard,normal", "--seed", "3", "--nodes", "2000"],
+                 ["deck-of-spies", "--bots", "hard", "--seed", "3", "--nodes", "30"]):
+        first = ok("selfplay", *args)
+        assert json.loads(first)["state"]["over"]
+        assert ok("selfplay", *args) == first
+
+
+def test_bot_takes_a_node_budget_and_still_moves_when_it_is_tiny():
+    for name in GAMES:
+        state_text = ok("new", name, "--seed", "4")
+        actions = json.loads(ok("actions", stdin=state_text))
+        assert ok("bot", "--level", "hard", "--nodes", "1", stdin=state_text).strip() in actions
+
+
+def test_bench_reports_the_node_budget_it_gave_the_bots(monkeypatch):
+    import core.bench
+
+    given = []
+    real = core.bench.make_bot
+
+    def spy(game, level, budget_ms=None, nodes=None):
+        given.append((level, budget_ms, nodes))
+        return real(game, level, budget_ms, nodes)
+
+    monkeypatch.setattr(core.bench, "make_bot", spy)
+    report = core.bench.bench("thronfolge", ["hard", "normal"], 1, 7, nodes=500)
+    assert sorted(given) == [("hard", None, 500), ("normal", None, 500)]
+    assert report["nodes"] == 500 and report["budget_ms"] is None
+    assert core.bench.bench("thronfolge", ["random", "random"], 1, 7)["nodes"] is None
+
+
+BAD_NODES = ["0", "-5", "1.5", "lots", ""]
 
 BAD = [
     (["new", "no-such-game"], ""),
@@ -114,6 +148,10 @@ BAD = [
     (["bench", GAMES[0], "--bots", "random", "--games", "1", "--seed", "1", "--budget-ms", "0"], ""),
     (["bench", GAMES[0], "--bots", "random", "--games", "1", "--seed", "1", "--budget-ms", "nan"], ""),
     (["bench", GAMES[0], "--bots", "random", "--games", "1", "--seed", "1", "--budget-ms", "soon"], ""),
+    (["bench", GAMES[0], "--bots", "random", "--games", "1", "--seed", "1", "--nodes", "5", "--budget-ms", "9"], ""),
+    *[(["bench", GAMES[0], "--bots", "random", "--games", "1", "--seed", "1", "--nodes", n], "") for n in BAD_NODES],
+    *[(["selfplay", GAMES[0], "--bots", "random", "--seed", "1", "--nodes", n], "") for n in BAD_NODES],
+    *[(["bot", "--level", "hard", "--nodes", n], None) for n in BAD_NODES],
     (["replay"], "[1, 2]"),
     (["solve", "thronfolge", "--seed", "1"], ""),
     (["frobnicate"], ""),

@@ -10,12 +10,14 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from core.bench import replay_record, selfplay
+from core.bots import levels, make_bot
 from core.errors import BadState, IllegalAction, MalformedAction, RulesError
 from core.games import registry
 from core.games.base import validate_state
 from core.session import GameSession, Seat
 
 GAMES = registry.names()
+HIDDEN = [g for g in GAMES if registry.get(g).info.hidden_information]
 MAX_PLIES = 5_000
 
 
@@ -177,6 +179,62 @@ def test_any_legal_path_keeps_the_invariants(name, seed, picks):
         legal = game.legal_actions(state)
         state = game.apply(state, legal[pick % len(legal)]).state
         check_invariants(game, state)
+
+
+def states_along_random_games(game, rng, games, keep=1.0):
+    """States of random games between large random seeds (a seed in a view would stand out)."""
+    for _ in range(games):
+        players = rng.choice(player_counts(game.name))
+        state = game.new(players, rng.randrange(10**9, 2**31))
+        while True:
+            if rng.random() < keep:
+                yield state
+            if state["over"]:
+                break
+            legal = game.legal_actions(state)
+            state = game.apply(state, legal[rng.randrange(len(legal))]).state
+
+
+@pytest.mark.parametrize("name", HIDDEN)
+def test_views_of_games_with_hidden_cards_hold_no_secret_card_and_no_seed(name):
+    game = registry.get(name)
+    public_seed = game.info.public_seed
+    for state in states_along_random_games(game, random.Random(name), games=40):
+        for seat in [None, *range(state["players"])]:
+            view = game.view(state, seat)
+            leaked = game.secret_cards(state, seat) & set(walk_strings(view))
+            assert not leaked, f"seat {seat} sees hidden cards {sorted(leaked)}"
+            if not public_seed:
+                assert "seed" not in view
+                assert str(state["seed"]) not in json.dumps(view), "the seed is in the view under another name"
+
+
+def masked_view(game, state, seat):
+    """The view, without the seed where the game declares it public (reshuffling replaces it)."""
+    view = game.view(state, seat)
+    if game.info.public_seed:
+        view.pop("seed")
+    return view
+
+
+@pytest.mark.parametrize("name,level", [(g, lv) for g in HIDDEN for lv in levels(g)])
+def test_a_bots_choice_does_not_change_when_what_it_cannot_see_is_reshuffled(name, level):
+    game = registry.get(name)
+    bot = make_bot(game, level, nodes=100)  # a node budget: the same choice whatever the clock
+    rng = random.Random(f"{name}:{level}")
+    positions = [s for s in states_along_random_games(game, rng, games=6, keep=0.12) if not s["over"]]
+    assert len(positions) >= 10
+    changed = 0
+    for state in positions[:12]:
+        seat = state["to_move"]
+        twin = game.reshuffle_hidden(state, seat, rng)
+        changed += twin != state
+        assert masked_view(game, twin, seat) == masked_view(game, state, seat)
+        legal = game.legal_actions(state)
+        assert game.legal_actions(twin) == legal
+        first = bot.choose(game.view(state, seat), legal, random.Random(1))
+        assert bot.choose(game.view(twin, seat), legal, random.Random(1)) == first
+    assert changed, "reshuffling never changed a state"
 
 
 def test_importing_the_games_loads_neither_flet_nor_sqlmodel():

@@ -169,6 +169,39 @@ def test_hard_is_reproducible_with_a_world_cap():
     assert choice(bot, state, "x") == choice(bot, state, "x")
 
 
+def test_hard_with_a_node_budget_plays_the_same_game_whatever_the_clock(monkeypatch):
+    from core.bench import selfplay
+
+    def game():
+        return selfplay(GAME, ["hard"], 4, bots=[make_bot(GAME, "hard", nodes=20)])
+
+    calm = game()
+    ticks = iter(range(10**9))
+    monkeypatch.setattr(time, "perf_counter", lambda: float(next(ticks)))  # a second passes at every read
+    assert game() == calm
+
+
+def test_hard_counts_one_node_per_playout_and_plays_legal_moves_on_a_tiny_budget(monkeypatch):
+    from core.bench import selfplay
+    from core.games.deck_of_spies import search
+
+    played = []
+    real = search._play_out
+
+    def counting(*args, **kwargs):
+        played.append(1)
+        return real(*args, **kwargs)
+
+    monkeypatch.setattr(search, "_play_out", counting)
+    bot = make_bot(GAME, "hard", nodes=25)
+    bot.drop_z = None  # no move leaves the race, so the budget alone ends it
+    state = GAME.new(seed=21)
+    assert len(bot._options(GAME.view(state, 0))) > 1
+    bot.choose(GAME.view(state, 0), GAME.legal_actions(state), random.Random(0))
+    assert len(played) == 25
+    assert selfplay(GAME, ["hard"], 5, bots=[make_bot(GAME, "hard", nodes=1)])["state"]["over"]
+
+
 def test_the_ranked_list_and_the_fast_choice_agree():
     """``scored_turns`` (ranking for the hard bot) and ``choose_turn`` (fast, for rollouts) score alike."""
     from core.games.deck_of_spies.policy import choose_turn, scored_turns
@@ -193,7 +226,7 @@ def test_the_ranked_list_and_the_fast_choice_agree():
 
 def test_the_heuristic_playout_in_the_real_deal_is_the_normal_bots_game():
     from core.bench import selfplay
-    from core.games.deck_of_spies.bots import heuristic_faces
+    from core.games.deck_of_spies.search import heuristic_faces
     from core.games.deck_of_spies.turns import Position
     for seed in range(6):
         record = selfplay(GAME, ["normal"], seed)

@@ -9,7 +9,9 @@ import random
 
 import pytest
 
-from core.games.deck_of_spies.bots import HardBot, _clear_winner, _still_in_race, heuristic_faces, play_until, rollout
+from core.bots.race import clear_winner, still_in_race
+from core.games.deck_of_spies.bots import HardBot
+from core.games.deck_of_spies.search import _play_out, heuristic_faces, play_until, rollout, sample_world
 from core.games.deck_of_spies.fit import fit_logistic
 from core.games.deck_of_spies.policy import FACE_PHASE, ROLLOUT
 from core.games.deck_of_spies.value import COEFFICIENTS, features, win_chance
@@ -34,15 +36,15 @@ def test_a_move_clearly_behind_the_leader_leaves_the_race_but_the_heuristics_cho
     close = [1.0] * (worlds - 1) + [0.0]             # one world worse: not clearly behind
     behind = [0.0] * worlds                          # clearly behind: dropped
     values = [heuristic, leader, close, behind]
-    assert _still_in_race(values, [0, 1, 2, 3], z=2.0) == [0, 1, 2]
+    assert still_in_race(values, [0, 1, 2, 3], z=2.0) == [0, 1, 2]
 
 
 def test_the_final_choice_compares_each_move_with_the_heuristic_over_the_worlds_it_was_played_in():
     heuristic = [0.0, 1.0] * 10
     dropped_early = [0.0] * 8                        # left the race after 8 worlds
     better = [1.0] * 20
-    assert _clear_winner([heuristic, dropped_early, better], z=1.0) == (2, pytest.approx(0.5))
-    assert _clear_winner([heuristic, dropped_early], z=1.0) == (0, 0.0)
+    assert clear_winner([heuristic, dropped_early, better], z=1.0) == (2, pytest.approx(0.5))
+    assert clear_winner([heuristic, dropped_early], z=1.0) == (0, 0.0)
 
 
 def test_a_settled_decision_stops_before_the_world_cap(monkeypatch):
@@ -56,7 +58,7 @@ def test_a_settled_decision_stops_before_the_world_cap(monkeypatch):
         played.append(how)
         return 1.0 if how == "good" else 0.0
 
-    monkeypatch.setattr("core.games.deck_of_spies.bots._play_out", fake_play_out)
+    monkeypatch.setattr("core.games.deck_of_spies.search._play_out", fake_play_out)
     options = [(None, "", "good"), (None, "", "bad")]
     values = bot._evaluate(GAME.view(GAME.new(seed=3), 0), options, random.Random(0))
     assert len(values[0]) == bot.drop_after
@@ -74,6 +76,22 @@ def test_without_dropping_every_move_is_played_in_every_world():
     assert len(options) > 1
     values = bot._evaluate(view, options, random.Random(0))
     assert [len(v) for v in values] == [5] * len(options)
+
+
+def test_without_dropping_the_values_are_every_move_played_out_in_the_same_sampled_worlds():
+    """The shared race gives what a direct loop over worlds gives (same rng draws)."""
+    bot = HardBot(GAME, budget_ms=1e9)
+    bot.drop_z = None
+    bot.max_worlds = 4
+    view = GAME.view(GAME.new(seed=5), 0)
+    options = bot._options(view)
+    rng = random.Random(9)
+    expected = [[] for _ in options]
+    for _ in range(4):
+        world, seed = sample_world(view, rng)
+        for i, (_, _, how) in enumerate(options):
+            expected[i].append(_play_out(world, seed, how, bot.weights, bot.horizon))
+    assert bot._evaluate(view, options, random.Random(9)) == expected
 
 
 # --- playouts that stop at the face phase ----------------------------------------------

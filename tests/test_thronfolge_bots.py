@@ -8,11 +8,12 @@ from typing import Any
 
 import pytest
 
+from core.bench import selfplay
 from core.bots import bot_rng, levels, make_bot
 from core.games.thronfolge.bots import HardBot
-from core.games.thronfolge.evaluation import KIND, counts, evaluate, win_value
+from core.games.thronfolge.evaluation import KIND, N_KINDS, counts, evaluate, win_value
 from core.games.thronfolge.position import Position
-from core.games.thronfolge.search import search_scores, unseen_kinds
+from core.games.thronfolge.search import ROOT_MARGIN, RoundSolver, blank_scores, search_scores, unseen_kinds
 from core.games.thronfolge import CROWNS, DECK, GAME
 
 State = dict[str, Any]
@@ -183,6 +184,44 @@ def test_hard_search_with_an_iteration_cap_is_repeatable():
     assert a == b and a[1] == 4
 
 
+def test_hard_search_averages_each_move_over_the_same_deals_as_a_plain_loop():
+    """The shared race and dealing give what a direct loop over deals gives (same rng draws)."""
+    for state in sample_positions(4, seed=12):
+        view = GAME.view(state, state["to_move"])
+        pos = Position.from_view(view)
+        if len(pos.moves()) < 2:
+            continue
+        scores, deals = search_scores(view, pos, random.Random(2), iterations=5)
+        rng, me, opp = random.Random(2), pos.seat, 1 - pos.seat
+        prior = blank_scores(pos)
+        moves = sorted(prior, key=lambda m: (-prior[m], m))
+        solver = RoundSolver(4 - pos.round)
+        totals = dict.fromkeys(moves, 0.0)
+        for _ in range(5):
+            hands, colls, taken = [None, None], [None, None], [None, None]
+            hands[me], hands[opp] = pos.hand, counts_of(rng.sample(unseen_kinds(view), pos.opp_hand))
+            colls[me], colls[opp] = pos.me, pos.opp
+            taken[me], taken[opp] = pos.taken, pos.opp_taken
+            solver.load(pos.line, hands, colls, taken)
+            best = None
+            for m in moves:
+                if best is None:
+                    v = solver.value_after(me, m)
+                else:
+                    v = solver.value_after(me, m, best - ROOT_MARGIN, 2.0)
+                totals[m] += v
+                best = v if best is None else max(best, v)
+        assert deals == 5
+        assert scores == {m: t / 5 for m, t in totals.items()}
+
+
+def counts_of(kinds: list[int]) -> list[int]:
+    out = [0] * N_KINDS
+    for k in kinds:
+        out[k] += 1
+    return out
+
+
 def test_hard_stops_at_its_time_budget():
     # A round's first move is the most expensive one to search; the clock must stop it.
     state = GAME.new(seed=17)
@@ -192,6 +231,41 @@ def test_hard_stops_at_its_time_budget():
     action = hard.choose(view, GAME.legal_actions(state), random.Random(0))
     assert time.perf_counter() - start < 2.0  # generous: the machine may be busy
     assert action in GAME.legal_actions(state)
+
+
+class JumpingClock:
+    """A clock that leaps a second ahead on every read: any time budget ends at once."""
+
+    def __init__(self) -> None:
+        self.now = 0.0
+
+    def __call__(self) -> float:
+        self.now += 1.0
+        return self.now
+
+
+def test_hard_with_a_node_budget_plays_the_same_games_whatever_the_clock(monkeypatch: pytest.MonkeyPatch):
+    def games() -> list[dict[str, Any]]:
+        return [selfplay(GAME, ["hard", "normal"], seed, bots=[make_bot(GAME, "hard", nodes=2000),
+                                                             make_bot(GAME, "normal")]) for seed in range(3)]
+
+    calm = games()
+    monkeypatch.setattr(time, "perf_counter", JumpingClock())
+    assert games() == calm
+
+
+def test_hard_with_a_tiny_node_budget_still_plays_legal_moves():
+    for seed in range(3):
+        record = selfplay(GAME, ["hard", "hard"], seed, bots=[make_bot(GAME, "hard", nodes=1)] * 2)
+        assert record["state"]["over"]  # every action was applied, so every one was legal
+
+
+def test_a_larger_node_budget_searches_more_deals():
+    state = sample_positions(1, seed=3)[0]
+    view = GAME.view(state, state["to_move"])
+    pos = Position.from_view(view)
+    deals = [search_scores(view, pos, random.Random(1), nodes=n)[1] for n in (1, 2_000, 20_000)]
+    assert deals[0] == 0 and 0 < deals[1] < deals[2]
 
 
 def test_evaluation_is_exact_once_nothing_is_left_to_collect():

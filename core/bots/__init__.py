@@ -1,6 +1,9 @@
 """Computer players. Every game has ``random``; each game's ``bots`` module adds its levels.
 
-A bot sees only ``game.view(state, seat)`` and the list of legal actions.
+A bot sees only ``game.view(state, seat)`` and the list of legal actions. What the games'
+searching bots share lives beside this module: ``budget`` (time or node budgets),
+``worlds`` (dealing the unseen cards consistently with a view) and ``race`` (comparing
+candidate moves over the same sampled worlds).
 """
 
 from __future__ import annotations
@@ -10,6 +13,7 @@ import random
 import zlib
 from abc import ABC, abstractmethod
 
+from core.bots.budget import Budget
 from core.errors import UnknownLevel
 from core.games import registry
 from core.games.base import Action, Game, State
@@ -22,9 +26,20 @@ class Bot(ABC):
 
     level: str = "random"
 
-    def __init__(self, game: Game, budget_ms: float | None = None) -> None:
+    def __init__(self, game: Game, budget_ms: float | None = None, nodes: int | None = None) -> None:
         self.game = game
         self.budget_ms = budget_ms
+        self.nodes = nodes
+
+    def budget(self, default_ms: float) -> Budget:
+        """The search budget of one decision: ``nodes`` of the bot's own units when set, else
+        ``budget_ms`` (``default_ms`` when None) of wall time. Bots that do not search ignore both.
+
+        :raises ValueError: for a node count that is not a positive whole number.
+        """
+        if self.nodes is not None:
+            return Budget(nodes=self.nodes)
+        return Budget(ms=default_ms if self.budget_ms is None else self.budget_ms)
 
     @abstractmethod
     def choose(self, view: State, legal: list[Action], rng: random.Random) -> Action:
@@ -75,19 +90,23 @@ def _game_bots(game_name: str) -> dict[str, type[Bot]]:
         raise
 
 
-def make_bot(game: Game | str, level: str, budget_ms: float | None = None) -> Bot:
-    """A bot of ``level`` for ``game``.
+def make_bot(game: Game | str, level: str, budget_ms: float | None = None, nodes: int | None = None) -> Bot:
+    """A bot of ``level`` for ``game``; a searching bot thinks for ``budget_ms`` (None: its own
+    default) or, when ``nodes`` is given, for that many of its own units, whatever the clock says.
 
     :raises UnknownLevel: when the game has no such level.
+    :raises ValueError: for a node count that is not a positive whole number.
     """
+    if nodes is not None:
+        Budget(nodes=nodes)  # refuse a bad count now, not at the first decision
     g = registry.get(game) if isinstance(game, str) else game
     if level == "random":
-        return RandomBot(g, budget_ms)
+        return RandomBot(g, budget_ms, nodes)
     bots = _game_bots(g.name)
     if level not in bots:
         have = ", ".join(levels(g.name))
         raise UnknownLevel(f"{g.name} has no bot level {level!r} (levels: {have})")
-    return bots[level](g, budget_ms)
+    return bots[level](g, budget_ms, nodes)
 
 
 def bot_rng(state: State, salt: str = "") -> random.Random:

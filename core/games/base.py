@@ -70,7 +70,12 @@ class OptionSpec:
 
 @dataclass(frozen=True)
 class GameInfo:
-    """What the registry, the command line and the UI need to know about a game."""
+    """What the registry, the command line and the UI need to know about a game.
+
+    ``public_seed`` declares that views may show the seed although the game hides cards
+    (Deck of Spies: the game number a player types to replay a deal). Without it a view of
+    a game with ``hidden_information`` carries no seed, which would re-deal every hidden card.
+    """
 
     name: str
     title: dict[str, str]
@@ -80,6 +85,7 @@ class GameInfo:
     options: tuple[OptionSpec, ...] = ()
     levels: tuple[str, ...] = ("random",)
     tagline: dict[str, str] = field(default_factory=dict)
+    public_seed: bool = False
 
     @property
     def default_players(self) -> int:
@@ -177,6 +183,38 @@ class Game(ABC):
     def secret_cards(self, state: State, seat: int | None) -> set[str]:
         """Cards whose faces ``seat`` may not know now; none of them may appear in its view."""
         return set()
+
+    def reshuffle_hidden(self, state: State, seat: int | None, rng: random.Random) -> State:
+        """The state with what ``seat`` cannot see drawn again: the ``secret_cards`` trade
+        places at random, and the seed is replaced.
+
+        The seat's view must not change (but for a ``public_seed``), so neither may the
+        choice of a bot in that seat; the contract tests check both. The result need not be a
+        state the game could reach. Games with other secrets (the order of known cards)
+        change those too.
+        """
+        secret = self.secret_cards(state, seat)
+        twin = self.copy_state(state)
+        slots: list[tuple[list[Any], int]] = []
+
+        def find(value: Any) -> None:
+            if isinstance(value, dict):
+                for v in value.values():
+                    find(v)
+            elif isinstance(value, list):
+                for i, v in enumerate(value):
+                    if isinstance(v, str) and v in secret:
+                        slots.append((value, i))
+                    else:
+                        find(v)
+
+        find(twin)
+        cards = [pile[i] for pile, i in slots]
+        rng.shuffle(cards)
+        for (pile, i), card in zip(slots, cards):
+            pile[i] = card
+        twin["seed"] = rng.randrange(2**31)
+        return twin
 
     def mask_events(self, events: list[Event], seat: int | None) -> list[Event]:
         """The events as ``seat`` may see them (faces it may not know become ``??``)."""

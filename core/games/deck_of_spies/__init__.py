@@ -9,8 +9,8 @@ The parts, in the order every game package has them:
 - ``turns``: the rules as pure functions and a compact position, shared by the engine,
   the solver and the bots;
 - ``bots``: the computer players by level;
-- ``policy``, ``value``: what the bots think with (the tuned heuristic, a model of the
-  chance to win from the face phase);
+- ``policy``, ``value``, ``search``: what the bots think with (the tuned heuristic, a model
+  of the chance to win from the face phase, the hard bot's sampling search);
 - ``solver``, ``fit``, ``tools``: the exact solver, the value model's fit, and the
   command line for them (``python -m core.games.deck_of_spies.tools``).
 

@@ -4,23 +4,21 @@ Every bot decides from ``GAME.view(state, 0)`` only. The view lists what a playe
 remembers every card knows: the hand, the top spy, the spies below it as a sorted
 multiset (``spies_below``), the draw pile's contents (``draw_cards``) but not its order,
 and both discard piles. Bots never read the seed: future shuffles are unknown to them.
+The hard bot's search (worlds, playouts, the race between moves) is in ``search``.
 """
 
 from __future__ import annotations
 
 import random
-import time
-from typing import Any, Sequence
+from typing import Sequence
 
 from core.bots import Bot, ReasoningBot
-from core.games.deck_of_spies.policy import (DEFAULT, FACE_PHASE, ROLLOUT, SUITS, Weights, choose_retirement,
-                                           choose_turn, face_counts, scored_turns)
-from core.games.deck_of_spies.value import win_chance
+from core.bots.race import clear_winner
 from core.games.base import Action, State
 from core.games.deck_of_spies.actions import Assassinate, Counter, Done, Recruit, Retire
-from core.games.deck_of_spies.turns import (FACE_RANKS, GROUP_OF, VALUE, WIN_FACES, Play, Position, after_play,
-                                            end_turn, hand_total, is_lost, label, plays, retire_options,
-                                            sort_cards)
+from core.games.deck_of_spies.policy import DEFAULT, ROLLOUT, Weights, choose_retirement, choose_turn, scored_turns
+from core.games.deck_of_spies.search import How, evaluate
+from core.games.deck_of_spies.turns import FACE_RANKS, VALUE, Play, hand_total, label, plays, retire_options, sort_cards
 
 DEFAULT_BUDGET_MS = 200.0  # leaves room under the 250 ms p95 target on a busy machine
 
@@ -134,66 +132,6 @@ class NormalBot(ReasoningBot):
 # --- hard --------------------------------------------------------------------------------
 
 
-def sample_world(view: State, rng: random.Random) -> tuple[Position, int]:
-    """One full position consistent with the view, and a seed for its future shuffles.
-
-    The draw pile's order and the order of the spies within each group are drawn at
-    random; so are all later shuffles (the bot does not know the game's seed).
-    """
-    groups: dict[str, list[str]] = {"J-K": [], "8-10": [], "5-7": []}
-    for c in view["spies_below"]:
-        groups[GROUP_OF[c]].append(c)
-    spies: list[str] = []
-    for g in ("J-K", "8-10", "5-7"):
-        pile = groups[g]
-        rng.shuffle(pile)
-        spies += pile
-    if view["spies"]:
-        spies.append(view["spies"][-1])
-    draw = list(view["draw_cards"])
-    rng.shuffle(draw)
-    pos = Position(tuple(spies), tuple(sort_cards(view["hand"])), tuple(draw),
-                   tuple(sort_cards(view["discard"])), view["shuffles"])
-    return pos, rng.randrange(2**31)
-
-
-def heuristic_faces(pos: Position, seed: int, w: Weights = DEFAULT) -> int:
-    """Play ``pos`` (a turn start) to the end with the heuristic; the face cards owned then
-    (0 after a loss for want of an ace)."""
-    end = play_until(pos, seed, w, 0)
-    return end.owned_faces() if end is not None else 0
-
-
-def play_until(pos: Position, seed: int, w: Weights, spies_left: int) -> Position | None:
-    """Play ``pos`` (a turn start) with the heuristic until only ``spies_left`` spies are
-    left; None after a loss for want of an ace."""
-    counts = list(face_counts(pos.spies))
-    while len(pos.spies) > spies_left:
-        if is_lost(pos):
-            return None
-        spy = pos.spies[-1]
-        if spy[0] in FACE_RANKS:
-            counts[SUITS.index(spy[1])] -= 1  # now: the face spies after this one
-        play, retired = choose_turn(pos.hand, pos.spies, pos.draw, pos.discard, w,
-                                    (counts[0], counts[1], counts[2], counts[3]))
-        mid, _ = after_play(pos, play, seed)
-        pos = end_turn(mid, seed, retired)
-    return pos
-
-
-def rollout(pos: Position, seed: int, w: Weights = DEFAULT, horizon: bool = False) -> float:
-    """The value of ``pos`` by one heuristic playout: 1 for a win, plus a little per face card.
-
-    With ``horizon``, a playout that starts before the face phase stops where it begins
-    and is valued by the modelled chance to win from there (``win_chance``).
-    """
-    if horizon and len(pos.spies) > FACE_PHASE:
-        start = play_until(pos, seed, w, FACE_PHASE)
-        return win_chance(start) if start is not None else 0.0
-    faces = heuristic_faces(pos, seed, w)
-    return (1.0 if faces >= WIN_FACES else 0.0) + 0.02 * faces
-
-
 class HardBot(ReasoningBot):
     """Sampling search: the heuristic's best few moves, each tried in the same sampled worlds
     (hidden orders and future shuffles drawn at random) and played out with the heuristic.
@@ -206,8 +144,10 @@ class HardBot(ReasoningBot):
     valued by ``win_chance`` (``horizon``): the luck of the face phase, most of a playout's
     noise, no longer drowns the difference the move made, and playouts are shorter.
 
-    ``budget_ms`` bounds the thinking time (``DEFAULT_BUDGET_MS`` when None); ``max_worlds``
-    caps the number of worlds, which makes the choice reproducible for a given rng.
+    ``budget_ms`` bounds the thinking time (``DEFAULT_BUDGET_MS`` when None); ``nodes``
+    bounds the number of playouts instead (one move played out in one world), whatever
+    the clock says; ``max_worlds`` caps the number of worlds. Either of the last two makes
+    the choice reproducible for a given rng.
     """
 
     level = "hard"
@@ -230,7 +170,7 @@ class HardBot(ReasoningBot):
             action, text, _ = options[0]
             return _pick(legal, action), text
         values = self._evaluate(view, options, rng)
-        best, lead = _clear_winner(values, self.z)
+        best, lead = clear_winner(values, self.z)
         action, text, _ = options[best]
         worlds = len(values[0])
         if best == 0:
@@ -241,7 +181,7 @@ class HardBot(ReasoningBot):
 
     # The options are (action, reason, how): ``how`` says how to finish the turn in a
     # sampled world. The heuristic's own choice comes first.
-    def _options(self, view: State) -> list[tuple[Action, str, tuple[str, object]]]:
+    def _options(self, view: State) -> list[tuple[Action, str, How]]:
         hand = view["hand"]
         w = self.weights
         if view["phase"] == "retire":
@@ -256,7 +196,7 @@ class HardBot(ReasoningBot):
         picked = [t for t in ranked[: self.candidates] if t[0] >= ranked[0][0] - self.spread]
         return [(play_action(play), describe_play(play, spies[-1], hand), ("play", play)) for _, play, _ in picked]
 
-    def _evaluate(self, view: State, options: list[tuple[Action, str, tuple[str, object]]],
+    def _evaluate(self, view: State, options: list[tuple[Action, str, How]],
                   rng: random.Random) -> list[list[float]]:
         """Rollout values per option, one per sampled world (the same worlds for all).
 
@@ -266,92 +206,10 @@ class HardBot(ReasoningBot):
         The heuristic's choice (option 0) is always played out: every other option is
         measured against it.
         """
-        budget = (self.budget_ms if self.budget_ms is not None else DEFAULT_BUDGET_MS) / 1000.0
-        deadline = time.perf_counter() + budget
-        values: list[list[float]] = [[] for _ in options]
-        active = list(range(len(options)))
-        w = self.weights
-        clock = time.perf_counter
-        worlds = 0
-        while self.max_worlds is None or worlds < self.max_worlds:
-            world, seed = sample_world(view, rng)
-            row = []
-            for i in active:
-                row.append(_play_out(world, seed, options[i][2], w, self.horizon))
-                if worlds >= self.min_worlds and clock() > deadline:
-                    return values  # drop the unfinished world: options stay comparable
-            for i, v in zip(active, row):
-                values[i].append(v)
-            worlds += 1
-            if worlds >= self.min_worlds and clock() > deadline:
-                break
-            if self.drop_z is not None and worlds >= self.drop_after and len(active) > 1:
-                active = _still_in_race(values, active, self.drop_z)
-                if len(active) == 1:
-                    break  # the heuristic's choice is clearly best
-                if len(active) == 2 and self._settled(values, active[1]):
-                    break  # one move clearly beats the heuristic's choice
-        return values
-
-    def _settled(self, values: list[list[float]], lead: int) -> bool:
-        """Whether ``lead`` beats option 0 so clearly that more worlds would not change the choice."""
-        mean, se = _paired(values[lead], values[0])
-        return mean > self.drop_z * se
-
-
-def _paired(a: list[float], b: list[float]) -> tuple[float, float]:
-    """Mean and standard error of ``a - b`` over the worlds both were played in."""
-    diffs = [x - y for x, y in zip(a, b)]
-    n = len(diffs)
-    mean = sum(diffs) / n
-    var = sum((d - mean) ** 2 for d in diffs) / (n - 1) if n > 1 else 0.0
-    return mean, (var / n) ** 0.5
-
-
-def _still_in_race(values: list[list[float]], active: list[int], z: float) -> list[int]:
-    """The active options not clearly behind the best of them; option 0 always stays."""
-    lead = max(active, key=lambda i: sum(values[i]) / len(values[i]))
-    keep = []
-    for i in active:
-        if i == 0 or i == lead:
-            keep.append(i)
-            continue
-        mean, se = _paired(values[i], values[lead])
-        if mean >= -z * se:
-            keep.append(i)
-    return keep
-
-
-def _clear_winner(values: list[list[float]], z: float) -> tuple[int, float]:
-    """The option to play and its mean lead over option 0 (the heuristic's choice).
-
-    Another option is taken only if its mean paired lead over option 0 exceeds ``z``
-    standard errors; sampled worlds are shared, so most pairs tie and real differences
-    stand out quickly.
-    """
-    base = values[0]
-    best, best_lead = 0, 0.0
-    if len(base) < 3:  # too few worlds to overrule the heuristic
-        return best, best_lead
-    for i in range(1, len(values)):
-        if len(values[i]) < 3:
-            continue
-        mean, se = _paired(values[i], base)
-        if mean > best_lead and mean > z * se:
-            best, best_lead = i, mean
-    return best, best_lead
-
-
-def _play_out(world: Position, seed: int, how: tuple[str, Any], w: Weights, horizon: bool = False) -> float:
-    """Finish the current turn in ``world`` the way an option says, then roll out."""
-    kind, arg = how
-    if kind == "retire":
-        pos = end_turn(world, seed, arg)
-    else:
-        mid, left = after_play(world, arg, seed)
-        retired = choose_retirement(left, mid.spies, w) if arg[0] != "assassinate" else ()
-        pos = end_turn(mid, seed, retired)
-    return rollout(pos, seed, w, horizon)
+        meter = self.budget(DEFAULT_BUDGET_MS).start()
+        return evaluate(view, [how for _, _, how in options], rng, meter, self.weights, self.horizon,
+                        max_worlds=self.max_worlds, min_worlds=self.min_worlds, drop_z=self.drop_z,
+                        drop_after=self.drop_after)
 
 
 def _describe_action(action: Action, view: State) -> str:

@@ -14,7 +14,7 @@ import math
 import random
 from typing import Any, Sequence
 
-from core.games.deck_of_spies.bots import heuristic_faces
+from core.games.deck_of_spies.search import heuristic_faces
 from core.games.deck_of_spies.policy import FACE_PHASE, ROLLOUT, choose_turn, scored_turns
 from core.games.deck_of_spies.value import features, logistic
 from core.games.deck_of_spies.rules import GAME

@@ -83,6 +83,7 @@ class DeckOfSpies(Game):
         name="deck-of-spies",
         title={"en": "Deck of Spies", "de": "Deck of Spies"},
         min_players=1, max_players=1, hidden_information=True,
+        public_seed=True,  # the game number, which the player may type to replay the deal
         options=_options(),
         levels=("random", "easy", "normal", "hard"),
         tagline={"en": "Recruit the spies before they turn on you.",
@@ -290,6 +291,27 @@ class DeckOfSpies(Game):
         if seat == 0:
             return set()
         return set(state["hand"]) | set(state["draw"]) | set(state["spies"][:-1])
+
+    def reshuffle_hidden(self, state: State, seat: int | None, rng: random.Random) -> State:
+        """The state with the secret orders drawn again: the draw pile, the spies below the top
+        (each within its group) and the seed, which decides every later shuffle.
+
+        The seed is the game number the view shows, yet bots must not foresee shuffles from it.
+        """
+        twin = self.copy_state(state)
+        draw = twin["draw"]
+        rng.shuffle(draw)
+        below, top = twin["spies"][:-1], twin["spies"][-1:]
+        groups: dict[str, list[str]] = {g: [] for g, _ in GROUPS}
+        for c in below:
+            groups[GROUP_OF[c]].append(c)
+        spies: list[str] = []
+        for g in ("J-K", "8-10", "5-7"):  # bottom of the spy deck first (S-1)
+            rng.shuffle(groups[g])
+            spies += groups[g]
+        twin["spies"] = spies + top
+        twin["seed"] = rng.randrange(2**31)
+        return twin
 
     def mask_events(self, events: list[Event], seat: int | None) -> list[Event]:
         """Events as ``seat`` may see them: the player sees every card; an onlooker does not see

@@ -37,7 +37,7 @@ from typing import Any, Sequence
 
 from core.bench import selfplay
 from core.bots import make_bot
-from core.games.deck_of_spies.bots import heuristic_faces
+from core.games.deck_of_spies.search import heuristic_faces
 from core.games.deck_of_spies.fit import fit_value_model
 from core.games.deck_of_spies.policy import DEFAULT, Weights
 from core.games.deck_of_spies.rules import GAME

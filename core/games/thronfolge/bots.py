@@ -139,9 +139,10 @@ class NormalBot(ReasoningBot):
 class HardBot(ReasoningBot):
     """Solves the rest of the round in many deals of the unseen cards and averages.
 
-    ``budget_ms`` bounds the thinking time (default 150 ms). Setting ``iterations`` (on the
-    class or an instance) searches exactly that many deals instead, ignoring the clock,
-    so that a choice depends only on the view and the rng.
+    ``budget_ms`` bounds the thinking time (default 150 ms). ``nodes`` bounds the alpha-beta
+    nodes searched over all deals instead, and setting ``iterations`` (on the class or an
+    instance) searches exactly that many deals; either ignores the clock, so that a choice
+    depends only on the view and the rng.
     """
 
     level = "hard"
@@ -156,7 +157,7 @@ class HardBot(ReasoningBot):
         if move is not None:
             return _action_for(move, legal), reason(pos, move)
         budget = self.default_budget_ms if self.budget_ms is None else self.budget_ms
-        scores, _ = search_scores(view, pos, rng, budget, self.iterations)
+        scores, _ = search_scores(view, pos, rng, budget, self.iterations, self.nodes)
         move = _best(scores)
         return _action_for(move, legal), reason(pos, move)
 

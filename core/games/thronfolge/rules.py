@@ -13,8 +13,8 @@ State fields besides the common ones (every card is a string such as ``"TS"``):
 
 Every card of the 45 is in exactly one of ``deck``, ``removed``, ``line``, ``hands``
 and ``collections``. A view keeps this shape, writes hidden cards as ``"??"`` (so the draw
-pile's length is its count) and adds ``viewer``: the seat it was made for, None for an
-onlooker.
+pile's length is its count), leaves out the ``seed`` (it would re-deal every hidden card)
+and adds ``viewer``: the seat it was made for, None for an onlooker.
 """
 
 from __future__ import annotations
@@ -143,7 +143,8 @@ class Thronfolge(Game):
         """What ``seat`` may know (T-2.2): own hand, public cards, counts of hidden ones.
 
         The opponent's hand, the draw pile and (unless ``open_removed``) the removed cards are
-        lists of ``"??"`` of the right length. Once the game is over nothing is hidden.
+        lists of ``"??"`` of the right length. Once the game is over nothing is hidden. The
+        seed is never shown: the cards still hidden would follow from it.
 
         :raises BadOption: for a seat other than 0, 1 or None.
         """
@@ -151,11 +152,13 @@ class Thronfolge(Game):
             raise BadOption(f"Thronfolge has seats 0 and 1, not {seat!r}")
         if state["over"]:
             v = self.copy_state(state)
+            del v["seed"]
             v["viewer"] = seat
             return v
         # Built field by field (not copy-then-mask): views are made for every bot decision.
         unknown = C.UNKNOWN
         v = dict(state)
+        del v["seed"]
         v["viewer"] = seat
         v["options"] = dict(state["options"])
         v["line"] = state["line"][:]

@@ -4,18 +4,22 @@ A ``RoundSolver`` plays out the rest of the current round with both hands known,
 alpha-beta over card kinds, and scores the round's end with ``win_value``. The normal bot
 solves once, with the opponent's unseen cards as worthless blanks (``blank_scores``); the
 hard bot deals the unseen cards many ways consistent with its view and averages
-(``search_scores``, determinized "perfect information Monte Carlo").
+(``search_scores``, determinized "perfect information Monte Carlo"), with the shared
+machinery of ``core.bots``: ``worlds.deal`` for the opponent's hand, ``race.race`` for
+valuing every move in the same deals, and a budget counted in solver nodes or time.
 """
 
 from __future__ import annotations
 
 import random
-import time
 
-from core.games.thronfolge.evaluation import CROWN, KIND, N_KINDS, to_collect, win_value
-from core.games.thronfolge.position import TAKE, WINDOW, Position
+from core.bots.budget import Budget, Meter, OutOfBudget
+from core.bots.race import means, race
+from core.bots.worlds import deal
 from core.cards import UNKNOWN
 from core.games.base import State
+from core.games.thronfolge.evaluation import CROWN, KIND, N_KINDS, to_collect, win_value
+from core.games.thronfolge.position import TAKE, WINDOW, Position
 from core.games.thronfolge.scoring import DECK
 
 # Kind 11 is a blank: a card worth nothing to anyone, standing in for an unknown card.
@@ -30,11 +34,7 @@ QUANTUM = 0.02
 # A root move proven this much worse than the deal's best is not searched further.
 ROOT_MARGIN = 0.1
 MAX_DEALS = 400  # beyond this the average hardly moves; stop early and save time
-_CHECK_EVERY = 511  # nodes between clock checks (a mask: one less than a power of two)
-
-
-class OutOfTime(Exception):
-    """Raised inside the search when the deadline has passed."""
+CLOCK_EVERY = 512  # solver nodes between clock checks under a time budget
 
 
 def unseen_kinds(view: State) -> list[int]:
@@ -51,14 +51,17 @@ def _widen(counts: list[int]) -> list[int]:
 
 
 class RoundSolver:
-    """Exact alpha-beta over the rest of one round with both hands known."""
+    """Exact alpha-beta over the rest of one round with both hands known.
 
-    def __init__(self, rounds_left: int, deadline: float = float("inf")) -> None:
+    Every node searched is spent from ``meter`` (unlimited when None).
+    """
+
+    def __init__(self, rounds_left: int, meter: Meter | None = None) -> None:
         self.collect = to_collect(0, rounds_left)
         self.final = rounds_left == 0
-        self.deadline = deadline
+        self.meter = meter or Budget().start()
+        self._spend = self.meter.spend
         self.leaves: dict[tuple[int, int], float] = {}  # kept across deals: same collections
-        self.nodes = 0
 
     def load(self, line: list[int], hands: list[list[int]], colls: list[list[int]],
              taken: list[bool]) -> None:
@@ -77,7 +80,7 @@ class RoundSolver:
 
         Outside the window (alpha, beta) the result is only a bound, as in alpha-beta.
 
-        :raises OutOfTime: when the deadline passes during the search.
+        :raises OutOfBudget: when the meter's budget is used up during the search.
         """
         return self._search(p, alpha, beta, (move,))
 
@@ -92,9 +95,8 @@ class RoundSolver:
 
     def _search(self, p: int, alpha: float, beta: float, only: tuple[int, ...] | None) -> float:
         # One function for the whole node, without helper calls: this is the bots' hot loop.
-        self.nodes += 1
-        if not self.nodes & _CHECK_EVERY and time.perf_counter() > self.deadline:
-            raise OutOfTime
+        if self._spend():
+            raise OutOfBudget
         taken = self.taken
         if taken[0] and taken[1]:
             # Both have taken: the collections are final for this round, whatever is played.
@@ -188,49 +190,46 @@ def blank_scores(pos: Position) -> dict[int, float]:
     return {m: solver.value_after(pos.seat, m) for m in pos.moves()}
 
 
-def search_scores(view: State, pos: Position, rng: random.Random, budget_ms: float | None,
-                  iterations: int | None = None) -> tuple[dict[int, float], int]:
+def search_scores(view: State, pos: Position, rng: random.Random, budget_ms: float | None = None,
+                  iterations: int | None = None, nodes: int | None = None) -> tuple[dict[int, float], int]:
     """Average value in [-1, 1] of each move over random deals of the unseen cards.
 
-    With ``iterations`` set, exactly that many deals are searched, so the result depends only
-    on the view and ``rng``; otherwise deals are searched until ``budget_ms`` has passed. If not
-    even one deal fits in the time, the blank-card values are returned. Also returns the
-    number of deals searched.
+    Deals are searched until ``nodes`` solver nodes are spent or, without ``nodes``, until
+    ``budget_ms`` has passed; with ``iterations`` set, exactly that many deals (within
+    ``nodes`` if given, ignoring the clock). A deal the budget cuts short is left out. If
+    not even one deal fits, the blank-card values are returned. Also returns the number
+    of deals searched.
     """
-    deadline = float("inf")
-    if iterations is None:
-        deadline = time.perf_counter() + (budget_ms or 0.0) / 1000.0
+    if nodes is not None:
+        budget = Budget(nodes=nodes)
+    elif iterations is not None:
+        budget = Budget()
+    else:
+        budget = Budget(ms=budget_ms or 0.0)
+    meter = budget.start(CLOCK_EVERY)
     prior = blank_scores(pos)
     # Best-looking moves first, so that the others can be refuted with a narrow window.
     moves = sorted(prior, key=lambda m: (-prior[m], m))
-    solver = RoundSolver(4 - pos.round, deadline)
+    solver = RoundSolver(4 - pos.round, meter)
     pool = unseen_kinds(view)
     colls = _seats(pos, pos.me, pos.opp)
     taken = _seats(pos, pos.taken, pos.opp_taken)
-    totals = dict.fromkeys(moves, 0.0)
-    limit = iterations if iterations is not None else MAX_DEALS
-    done = 0
-    while done < limit:
+
+    def sample() -> None:
         opp_hand = [0] * N_KINDS
-        for k in rng.sample(pool, pos.opp_hand):
+        for k in deal(pool, {"opponent": pos.opp_hand}, rng)["opponent"]:
             opp_hand[k] += 1
         solver.load(pos.line, _seats(pos, pos.hand, opp_hand), colls, taken)
-        values = {}
-        try:
-            best = -2.0
-            for m in moves:
-                if best == -2.0:
-                    v = solver.value_after(pos.seat, m)
-                else:
-                    # Fail-soft: a move worse than best - margin gets an upper bound only.
-                    v = solver.value_after(pos.seat, m, best - ROOT_MARGIN, 2.0)
-                values[m] = v
-                best = max(best, v)
-        except OutOfTime:
-            break
-        for m, v in values.items():
-            totals[m] += v
-        done += 1
+
+    def score(_: None, i: int, row: list[float]) -> float:
+        if not row:
+            return solver.value_after(pos.seat, moves[i])
+        # Fail-soft: a move worse than best - margin gets an upper bound only.
+        return solver.value_after(pos.seat, moves[i], max(row) - ROOT_MARGIN, 2.0)
+
+    values = race(len(moves), sample, score, meter, cost=0,
+                  max_worlds=iterations if iterations is not None else MAX_DEALS)
+    done = len(values[0])
     if not done:
         return prior, 0
-    return {m: v / done for m, v in totals.items()}, done
+    return dict(zip(moves, means(values))), done
