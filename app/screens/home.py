@@ -7,6 +7,7 @@ import logging
 import flet as ft
 
 from app import catalog, fmt, theme
+from app.screens import progress
 from app.widgets import tiles
 
 log = logging.getLogger(__name__)
@@ -47,9 +48,10 @@ def continue_section(shell) -> list[ft.Control]:
             title = catalog.title(name, shell.t, shell.lang)
         except Exception:
             title = name
-        names = fmt.seat_names(g.seats)
+        names = fmt.seat_names(g.seats, shell.t)
         who = shell.t("continue.solo", name=names[0]) if len(names) == 1 else " · ".join(names)
-        bits = [b for b in (fmt.ago(g.updated_at, shell.t), progress(shell, g)) if b]
+        line = progress.progress_line(shell.state.store, g, shell.t)
+        bits = [b for b in (fmt.ago(g.updated_at, shell.lang, shell.t), line) if b]
         rows.append(tiles.continue_row(
             game_id=g.id, title=title, who=who, when=" · ".join(bits), art=f"games/{name}.svg",
             resume_label=shell.t("continue.resume"),
@@ -61,14 +63,6 @@ def continue_section(shell) -> list[ft.Control]:
     else:
         body = [ft.Column(rows, spacing=10)]
     return [ft.Container(theme.section_label(shell.t("home.continue")), padding=ft.Padding.only(top=18))] + body
-
-
-def progress(shell, summary) -> str:
-    meta = getattr(summary, "meta", None) or {}
-    if isinstance(meta, dict) and meta.get("progress"):
-        return str(meta["progress"])
-    ply = getattr(summary, "ply", None)
-    return shell.t("continue.moves", n=ply) if ply else shell.t("continue.fresh")
 
 
 def games_section(shell) -> list[ft.Control]:

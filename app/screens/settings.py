@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import flet as ft
 
-from app import theme
+from app import shell as shell_mod, theme
 from app.screens.players import error_text
 from app.state import CARD_BACKS, LANGUAGES, SPEEDS, THEMES
 from app.widgets import card as card_widget
@@ -84,4 +84,4 @@ def view(shell) -> ft.View:
                             {v: t(f"speed.{v}") for v in SPEEDS}, {})),
         _section(t("settings.card_back"), t("settings.card_back_hint"), _backs(shell)),
     ]
-    return shell.top_view("/settings", controls)
+    return shell.top_view("/settings", controls, max_width=shell_mod.FORM_MAX)
