@@ -163,10 +163,13 @@ class Shell:
         column = ft.Column(controls, spacing=14, scroll=ft.ScrollMode.AUTO, expand=True,
                            horizontal_alignment=ft.CrossAxisAlignment.STRETCH)
         box = max_width + 2 * pad
-        inner = ft.Container(column, padding=ft.Padding.only(left=pad, right=pad, top=0, bottom=12),
-                             expand=True, width=box if self.width - beside > box + 40 else None)
-        return ft.Row([inner], expand=True, alignment=ft.MainAxisAlignment.CENTER,
-                      vertical_alignment=ft.CrossAxisAlignment.START)
+        padding = ft.Padding.only(left=pad, right=pad, top=0, bottom=12)
+        if self.width - beside > box + 40:
+            # Centred at a fixed width; the outer box gives the scrolling column its height.
+            return ft.Container(ft.Container(column, padding=padding, width=box), expand=True,
+                                alignment=ft.Alignment.TOP_CENTER)
+        inner = ft.Container(column, padding=padding, expand=True)
+        return ft.Row([inner], expand=True, vertical_alignment=ft.CrossAxisAlignment.START)
 
     def top_view(self, route: str, controls: list[ft.Control], header: ft.Control | None = None,
                  max_width: int = CONTENT_MAX) -> ft.View:
