@@ -74,11 +74,12 @@ def view(shell, game: str) -> ft.View:
     title = catalog.title(game, t, shell.lang)
     seats_box = ft.Column(spacing=10, horizontal_alignment=ft.CrossAxisAlignment.STRETCH)
     options_box = ft.Column(spacing=12, horizontal_alignment=ft.CrossAxisAlignment.STRETCH)
-    problem = ft.Text("", color=ft.Colors.ERROR, size=14, visible=False)
-    problem_row = ft.Semantics(identifier="new-game-problem", live_region=True, content=problem)
+    problem = ft.Text("", color=ft.Colors.ERROR, size=14)
+    # Shown above the start button instead of a snackbar, which would cover the button.
+    problem_row = ft.Semantics(identifier="new-game-problem", live_region=True, visible=False, content=problem)
 
     def show_problem(message: str | None) -> None:
-        problem.value, problem.visible = message or "", bool(message)
+        problem.value, problem_row.visible = message or "", bool(message)
 
     def seat_option(i: int, p) -> ft.DropdownOption:
         # A person who already sits elsewhere cannot be picked twice: greyed out, with the seat.
@@ -99,7 +100,10 @@ def view(shell, game: str) -> ft.View:
         icon = ft.Container(ft.Icon(ft.Icons.SMART_TOY_OUTLINED if is_bot else ft.Icons.PERSON,
                                     color=theme.FELT_DARK, size=22), bgcolor=theme.GOLD, width=42, height=42,
                             border_radius=21, alignment=ft.Alignment.CENTER)
-        parts: list[ft.Control] = [ft.Row([icon, dd], spacing=12,
+        # The dropdown does not name itself to screen readers: its seat and who sits there do.
+        named = ft.Container(ft.Semantics(label=f"{form.seat_title(i)}: {form.seat_label(i)}", content=dd),
+                             expand=True)
+        parts: list[ft.Control] = [ft.Row([icon, named], spacing=12,
                                           vertical_alignment=ft.CrossAxisAlignment.CENTER)]
         if form.choices[i] == NEW:
             name = ft.TextField(label=t("players.name"), value=form.new_names.get(i, ""), max_length=30,
@@ -171,8 +175,8 @@ def view(shell, game: str) -> ft.View:
             fill_seats()
             return
         options = {k: v for k, v in form.options.items()}
-        if deal is not None:
-            form.extra = {k: getattr(deal, k) for k in DEAL_STATE}
+        if deal is not None:  # a game number or the daily deal is a one-off; "winnable only" a preference
+            form.extra = {"winnable": deal.winnable}
         form.remember()
         if deal is not None:
             deal.start(options, lambda seed_, meta: _start_dealt(shell, seats, options, seed_, meta))
