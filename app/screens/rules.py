@@ -2,8 +2,8 @@
 
 ft.Markdown renders offline in web mode (tables included) as long as the theme
 font covers every glyph; the DejaVu theme font has the suit symbols. Markdown cannot
-colour a glyph, so red cards (♥, ♦ with their rank, "K♥") are marked as strikethrough
-text before rendering and the style sheet draws that mark as plain red text.
+colour a glyph, so red cards (♥, ♦ with their rank, "K♥") are marked as inline code
+before rendering (the rules use no code) and the style sheet draws code as plain red text.
 """
 
 from __future__ import annotations
@@ -35,7 +35,7 @@ def rules_markdown(game: str, lang: str) -> str | None:
 
 def colour_suits(text: str) -> str:
     """Mark every red card (``♥7``, ``K♦``, a lone ``♥``) so the style sheet can draw it red."""
-    return RED_CARD.sub(lambda m: f"~~{m.group(0)}~~", text)
+    return RED_CARD.sub(lambda m: f"`{m.group(0)}`", text)
 
 
 def is_dark(page: ft.Page) -> bool:
@@ -64,8 +64,9 @@ def _style_sheet(red: str) -> ft.MarkdownStyleSheet:
         h2_padding=ft.Padding.only(top=14, bottom=2),
         p_text_style=ft.TextStyle(font_family=theme.SANS, size=14.5, height=1.45, color=ft.Colors.ON_SURFACE),
         strong_text_style=ft.TextStyle(font_family=theme.SANS_BOLD),
-        # the red cards (see colour_suits): no strike, just the colour
-        del_text_style=ft.TextStyle(color=red, decoration=ft.TextDecoration.NONE),
+        # the red cards (see colour_suits): the body font, no background, just the colour
+        # (its size is its own, not the surrounding text's: 14 sits between body 14.5 and tables 13.5)
+        code_text_style=ft.TextStyle(font_family=theme.SANS, size=14, color=red, bgcolor=ft.Colors.TRANSPARENT),
         list_bullet_text_style=ft.TextStyle(color=ft.Colors.SECONDARY, font_family=theme.SANS_BOLD),
         table_head_text_style=ft.TextStyle(font_family=theme.SANS_BOLD, size=13.5, color=ft.Colors.ON_SURFACE),
         table_body_text_style=ft.TextStyle(font_family=theme.SANS, size=13.5, color=ft.Colors.ON_SURFACE),

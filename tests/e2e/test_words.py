@@ -91,7 +91,7 @@ def test_flutters_own_labels_follow_the_app_language(app, store):
         expect(page.get_by_role("button", name="Spiele Tab 1 von 5")).to_be_visible()
         expect(page.get_by_role("button", name="Info Tab 5 von 5")).to_be_visible()
     else:
-        expect(page.get_by_role("tab", name="Spiele")).to_be_visible()
+        expect(page.get_by_role("tab", name="Spiele", exact=True)).to_be_visible()
     assert not re.search(r"Tab \d of \d|\bBack\b", names(app))
     # Switching the language in the settings switches Flutter's labels at once.
     page.get_by_role("tab" if app.size_name == "phone" else "button", name=re.compile("^Optionen")).click()
@@ -99,7 +99,7 @@ def test_flutters_own_labels_follow_the_app_language(app, store):
     if app.size_name == "tablet":
         expect(page.get_by_role("button", name="Settings Tab 4 of 5")).to_be_visible()
     else:
-        expect(page.get_by_role("tab", name="Settings")).to_be_visible()
+        expect(page.get_by_role("tab", name="Settings", exact=True)).to_be_visible()
     page.get_by_role("tab" if app.size_name == "phone" else "button", name=re.compile("^Rules")).click()
     app.by_id("rules-thronfolge").click()
     expect(page.get_by_role("button", name="Back", exact=True)).to_be_visible()
