@@ -37,7 +37,7 @@ DE: dict[str, Text] = {
     "home.games": "Spiele", "home.continue": "Weiterspielen", "home.soon": "Demnächst",
     "continue.resume": "Fortsetzen", "continue.solo": "{name} · Solo",
     "continue.moves": {"one": "{n} Zug", "other": "{n} Züge"}, "continue.fresh": "Noch kein Zug",
-    "continue.spy": "#{number} · Spion {n} von {total}",
+    "continue.spy": "#{number} · Spion\u00a0{n}\u00a0von\u00a0{total}",  # no-break spaces: one piece on a card
     "time.now": "gerade eben", "time.yesterday": "gestern",
     # counts that tables and screens combine into longer lines
     "count.cards": {"one": "{n} Karte", "other": "{n} Karten"},
@@ -176,7 +176,7 @@ EN: dict[str, Text] = {
     "home.games": "Games", "home.continue": "Continue", "home.soon": "Coming soon",
     "continue.resume": "Resume", "continue.solo": "{name} · solo",
     "continue.moves": {"one": "{n} move", "other": "{n} moves"}, "continue.fresh": "No move yet",
-    "continue.spy": "#{number} · spy {n} of {total}",
+    "continue.spy": "#{number} · spy\u00a0{n}\u00a0of\u00a0{total}",
     "time.now": "just now", "time.yesterday": "yesterday",
     "count.cards": {"one": "{n} card", "other": "{n} cards"},
     "count.face_cards": {"one": "{n} face card", "other": "{n} face cards"},

@@ -31,8 +31,8 @@ def test_a_spies_game_started_in_german_reads_english_in_the_english_ui(store):
     session.apply(session.legal()[0])  # one spy dealt with: the second is on top
     summary = store.unfinished_games()[0]
     assert "Spion" in summary.meta.get("progress", "Spion")  # what the table writes stays German …
-    assert progress_line(store, summary, t_in("en")) == "#042137 · spy 2 of 36"  # … the card does not
-    assert progress_line(store, summary, t_in("de")) == "#042137 · Spion 2 von 36"
+    assert progress_line(store, summary, t_in("en")) == "#042137 · spy\u00a02\u00a0of\u00a036"  # … the card does not
+    assert progress_line(store, summary, t_in("de")) == "#042137 · Spion\u00a02\u00a0von\u00a036"
 
 
 def test_other_games_count_their_moves_with_the_right_plural(store):

@@ -122,7 +122,7 @@ def continue_row(*, game_id: int, title: str, who: str, when: str, art: str,
         ft.Text(title, font_family=theme.SANS_BOLD, size=15, color=ft.Colors.ON_SURFACE,
                 max_lines=1, overflow=ft.TextOverflow.ELLIPSIS),
         ft.Text(who, font_family=theme.SANS, size=13, color=ft.Colors.ON_SURFACE,
-                max_lines=1, overflow=ft.TextOverflow.ELLIPSIS),
+                max_lines=2, overflow=ft.TextOverflow.ELLIPSIS),
         ft.Text(when, font_family=theme.SANS, size=12, color=ft.Colors.ON_SURFACE_VARIANT,
                 max_lines=2, overflow=ft.TextOverflow.ELLIPSIS),
     ], spacing=1, expand=True, tight=True)
