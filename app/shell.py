@@ -8,6 +8,7 @@ need lives in ``AppState`` above them, so rebuilding a screen loses nothing.
 from __future__ import annotations
 
 import logging
+import time
 from concurrent.futures import Future
 from dataclasses import dataclass
 from typing import Callable
@@ -28,6 +29,7 @@ CONTENT_MAX = 1120
 FORM_MAX = 640
 TEXT_MAX = 680
 RAIL_WIDTH = 93  # the side rail and its divider
+SNACK_FOR_NEXT = 1.0  # seconds: a message shown this shortly before a screen change is about it
 
 # The languages Flutter's own texts (screen-reader labels such as "Tab 1 of 5", tooltips) follow.
 LOCALES = {"de": ft.Locale("de", "DE"), "en": ft.Locale("en", "US")}
@@ -60,6 +62,7 @@ class Shell:
         self.bot_future: Future | None = None  # the running computer-turn task, if any
         self._layout_key: tuple[bool, str] | None = None
         self._snack: ft.SnackBar | None = None
+        self._snack_at = 0.0
         self._shown_route: str | None = None
         self._locale: str | None = None
         self.drafts: dict[str, object] = {}  # screens' unsaved input that must survive a rebuild
@@ -99,6 +102,7 @@ class Shell:
             ft.Text(message, color=ft.Colors.ON_ERROR_CONTAINER if error else None),
             bgcolor=ft.Colors.ERROR_CONTAINER if error else None, behavior=ft.SnackBarBehavior.FLOATING,
             show_close_icon=error, duration=ft.Duration(seconds=5 if error else 3))
+        self._snack_at = time.monotonic()
         self.page.show_dialog(self._snack)
 
     def dismiss_snack(self) -> None:
@@ -256,8 +260,11 @@ class Shell:
 
         route = (self.page.route or "/").split("?")[0].rstrip("/") or "/"
         parts = route.strip("/").split("/") if route != "/" else []
-        if route != self._shown_route:  # a message about the last screen must not cover the next
-            self.dismiss_snack()
+        if route != self._shown_route:
+            # A message about the last screen must not cover the next; one shown just before
+            # the move is about the move ("you are playing a random deal") and stays.
+            if time.monotonic() - self._snack_at > SNACK_FOR_NEXT:
+                self.dismiss_snack()
             self._shown_route = route
             self.drafts = {k: v for k, v in self.drafts.items() if k == route}
         self.apply_locale()
