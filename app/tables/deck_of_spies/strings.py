@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from app import i18n
 
-DE: dict[str, str] = {
+DE: dict[str, i18n.Text] = {
     # head-up display
     "spies.hud.spy": "Spion {n} von {total}",
     "spies.hud.game": "Partie #{number}",
@@ -28,9 +28,10 @@ DE: dict[str, str] = {
     # piles
     "spies.draw": "Ziehstapel", "spies.discard": "Ablage", "spies.spy_discard": "Spion-Ablage",
     "spies.removed": "Geopfert",
-    "spies.deck_line": "Dein Deck: {n} Karten · {faces} Bildkarten",
-    "spies.pile.a11y": "{pile}: {n} Karten",
-    "spies.pile.open": "{pile} ansehen, {n} Karten",
+    "spies.deck_line": {"one": "Dein Deck: {n} Karte · Bildkarten: {faces}",
+                          "other": "Dein Deck: {n} Karten · Bildkarten: {faces}"},
+    "spies.pile.a11y": {"one": "{pile}: {n} Karte", "other": "{pile}: {n} Karten"},
+    "spies.pile.open": {"one": "{pile} ansehen, {n} Karte", "other": "{pile} ansehen, {n} Karten"},
     "spies.sheet.discard": "Deine Ablage",
     "spies.sheet.discard_hint": "Offen, in Ablegereihenfolge (oben zuerst). Diese Karten kommen beim "
                                 "nächsten Mischen zurück in deinen Ziehstapel.",
@@ -38,7 +39,7 @@ DE: dict[str, str] = {
     "spies.sheet.spy_discard_hint": "Erledigte Spione und Karten in Rente – für immer aus deinem Stapel. "
                                     "Bildkarten hier zählen am Ende für die Spione.",
     "spies.sheet.removed": "Geopferte Doppelagenten",
-    "spies.sheet.count": "{n} Karten · {faces} Bildkarten",
+    "spies.sheet.count": {"one": "{n} Karte · Bildkarten: {faces}", "other": "{n} Karten · Bildkarten: {faces}"},
     "spies.sheet.empty": "Noch keine Karten.",
     # selection and actions
     "spies.sum": "Auswahl",
@@ -127,7 +128,7 @@ DE: dict[str, str] = {
     "stats.nobody": "Ohne Profil", "stats.play": "Spielen",
 }
 
-EN: dict[str, str] = {
+EN: dict[str, i18n.Text] = {
     "spies.hud.spy": "Spy {n} of {total}",
     "spies.hud.game": "Game #{number}",
     "spies.hud.daily": "Daily deal",
@@ -144,9 +145,10 @@ EN: dict[str, str] = {
     "spies.last_spy": "Last spy!",
     "spies.draw": "Draw pile", "spies.discard": "Discard", "spies.spy_discard": "Spy discard",
     "spies.removed": "Sacrificed",
-    "spies.deck_line": "Your deck: {n} cards · {faces} face cards",
-    "spies.pile.a11y": "{pile}: {n} cards",
-    "spies.pile.open": "Show {pile}, {n} cards",
+    "spies.deck_line": {"one": "Your deck: {n} card · face cards: {faces}",
+                          "other": "Your deck: {n} cards · face cards: {faces}"},
+    "spies.pile.a11y": {"one": "{pile}: {n} card", "other": "{pile}: {n} cards"},
+    "spies.pile.open": {"one": "Show {pile}, {n} card", "other": "Show {pile}, {n} cards"},
     "spies.sheet.discard": "Your discard pile",
     "spies.sheet.discard_hint": "Face up, in the order discarded (top first). These cards return to your "
                                 "draw pile at the next reshuffle.",
@@ -154,7 +156,7 @@ EN: dict[str, str] = {
     "spies.sheet.spy_discard_hint": "Dealt-with spies and retired cards – gone from your deck for good. "
                                     "Face cards here count for the spies at the end.",
     "spies.sheet.removed": "Sacrificed double agents",
-    "spies.sheet.count": "{n} cards · {faces} face cards",
+    "spies.sheet.count": {"one": "{n} card · face cards: {faces}", "other": "{n} cards · face cards: {faces}"},
     "spies.sheet.empty": "No cards yet.",
     "spies.sum": "Selected",
     "spies.sum.a11y": "Selected {total} of {need}",
