@@ -13,7 +13,6 @@ DE: dict[str, i18n.Text] = {
     "spies.hud.spy": "Spion {n} von {total}",
     "spies.hud.game": "Partie #{number}",
     "spies.hud.daily": "Tagesspiel",
-    "spies.progress": "#{number} · Spion {n} von {total}",
     "spies.tally": "{need} nötig · du {mine} · Spione {spies}",
     "spies.tally.title": "Bildkarten",
     "spies.tally.a11y": "Bildkarten: {need} nötig, du hast {mine}, die Spione haben {spies}, "
@@ -132,7 +131,6 @@ EN: dict[str, i18n.Text] = {
     "spies.hud.spy": "Spy {n} of {total}",
     "spies.hud.game": "Game #{number}",
     "spies.hud.daily": "Daily deal",
-    "spies.progress": "#{number} · spy {n} of {total}",
     "spies.tally": "{need} needed · you {mine} · spies {spies}",
     "spies.tally.title": "Face cards",
     "spies.tally.a11y": "Face cards: {need} needed, you have {mine}, the spies have {spies}, "

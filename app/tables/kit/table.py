@@ -12,6 +12,7 @@ from typing import Any
 
 import flet as ft
 
+from app import fmt
 from app.tables.kit import feel, motion, privacy, text  # noqa: F401  (text registers the kit's strings)
 from app.tables.kit.driver import TableDriver
 from app.tables.kit.privacy import Privacy
@@ -60,7 +61,8 @@ class Table:
         return motion.flight_ms(self.state.settings)
 
     def name(self, seat: int) -> str:
-        return self.session.seats[seat].name
+        """A seat's name; a computer's in the language of the moment (games keep the names they began with)."""
+        return fmt.seat_name(self.session.seats[seat], self.t)
 
     def you_label(self, seat: int, viewer: int | None) -> str:
         """"You" for the one person playing the computer; names when several share the device."""
