@@ -9,6 +9,7 @@ import flet as ft
 
 from app import catalog, theme
 from app.screens.players import error_text
+from app.tables.kit import guide_offer
 from app.widgets import tiles
 from core.bots import levels as bot_levels
 from core.session import Seat
@@ -241,7 +242,7 @@ def view(shell, game: str) -> ft.View:
         border_radius=20, clip_behavior=ft.ClipBehavior.ANTI_ALIAS,
         bgcolor=ft.Colors.SURFACE_CONTAINER_LOWEST, border=ft.Border.all(1, ft.Colors.OUTLINE_VARIANT),
         margin=ft.Margin.only(top=16))
-    controls: list[ft.Control] = [hero]
+    controls: list[ft.Control] = [hero, *guide_offer.offer(shell, game)]
     if form.info and form.info.min_players != form.info.max_players:
         counts = list(range(form.info.min_players, form.info.max_players + 1))
         controls.append(_card(t("new_game.count"), [ft.Row([ft.SegmentedButton(

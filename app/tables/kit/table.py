@@ -14,6 +14,7 @@ import flet as ft
 
 from app.tables.kit import motion, text  # noqa: F401  (text registers the kit's strings)
 from app.tables.kit.driver import TableDriver
+from app.tables.kit.guide import Guide
 from app.tables.kit.privacy import Privacy
 
 
@@ -30,6 +31,7 @@ class Table:
         self.privacy = Privacy(session)
         self.driver = TableDriver(app_state, session, self.changed)
         self.bar: Any = None  # the play screen's TopBar, once mounted
+        self.guide = Guide(self)  # the guided first deal's coach (inactive in other games)
 
     # --- texts and looks ----------------------------------------------------------------
 
@@ -121,12 +123,17 @@ class Table:
 
     def changed(self, events: list[dict[str, Any]]) -> None:
         """After a move, an undo or a computer's "thinking": redraw, then refresh the top bar."""
+        self.guide.saw(events)
         self.redraw(events)
         if self.bar is not None:
             self.bar.refresh()
 
     def redraw(self, events: list[dict[str, Any]] | None = None) -> None:
         raise NotImplementedError
+
+    def refresh(self) -> None:
+        """Draw the table again after a change that is not a move (the guide's step)."""
+        self.redraw([])
 
     def control(self) -> ft.Control:
         raise NotImplementedError
