@@ -313,11 +313,13 @@ def test_the_coach_goes_to_the_first_dock_clear_of_its_part_and_points_at_it():
     docks = [Dock(8, 374, top=4), Dock(8, 374, bottom=8)]
     dock, area = coach_mod.place(docks, Area(20, 600, 60, 90), 180, 788)
     assert dock is docks[0] and area == Area(8, 4, 374, 180)
-    assert coach_mod.pointer(area, Area(20, 600, 60, 90)) == ("bottom", 42)
-    dock, area = coach_mod.place(docks, Area(0, 150, 390, 300), 180, 788)
+    assert coach_mod.pointer(area, Area(20, 600, 60, 90)) is None  # too far below to point at
+    assert coach_mod.pointer(area, Area(20, 230, 60, 90)) == ("bottom", 42)
+    dock, area = coach_mod.place(docks, Area(0, 150, 390, 400), 180, 788)
     assert dock is docks[1] and area.y == 788 - 8 - 180
-    assert coach_mod.pointer(area, Area(0, 150, 390, 300))[0] == "top"
-    assert coach_mod.pointer(Area(14, 48, 248, 300), Area(400, 100, 300, 100)) == ("right", 102)
+    assert coach_mod.pointer(area, Area(0, 150, 390, 400)) == ("top", 187)
+    assert coach_mod.pointer(Area(14, 48, 248, 300), Area(276, 100, 300, 100)) == ("right", 102)
+    assert coach_mod.pointer(Area(14, 48, 248, 300), Area(400, 100, 300, 100)) is None
 
 
 def test_the_lit_part_pulses_a_few_times_and_stays_lit(monkeypatch):

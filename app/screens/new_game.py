@@ -242,7 +242,7 @@ def view(shell, game: str) -> ft.View:
         border_radius=20, clip_behavior=ft.ClipBehavior.ANTI_ALIAS,
         bgcolor=ft.Colors.SURFACE_CONTAINER_LOWEST, border=ft.Border.all(1, ft.Colors.OUTLINE_VARIANT),
         margin=ft.Margin.only(top=16))
-    controls: list[ft.Control] = [hero, *guide_offer.offer(shell, game)]
+    controls: list[ft.Control] = [hero]
     if form.info and form.info.min_players != form.info.max_players:
         counts = list(range(form.info.min_players, form.info.max_players + 1))
         controls.append(_card(t("new_game.count"), [ft.Row([ft.SegmentedButton(
@@ -258,6 +258,7 @@ def view(shell, game: str) -> ft.View:
         style=ft.ButtonStyle(bgcolor=theme.GOLD, color=theme.FELT_DARK,
                              text_style=ft.TextStyle(font_family=theme.SANS_BOLD, size=16),
                              shape=ft.RoundedRectangleBorder(radius=16)))))
+    controls += guide_offer.offer(shell, game)  # under the start button: the form stays where it was
     controls.append(ft.Container(height=12))
     return shell.sub_view(f"/new/{game}", t("new_game.title", game=title), controls)
 

@@ -264,7 +264,8 @@ EN: dict[str, str] = {
                                 "need: against a 5, 2 + 3 works, 2 + 3 + 4 does not. Your sum shows here.",
     "spies.guide.recruit.title": "Recruit",
     "spies.guide.recruit.text": "Better than countering: recruit with cards of the spy's suit only, such as "
-                                "3♦ + 4♦. The spy joins your deck – recruited face cards count for you at the end.",
+                                "3♦ + 4♦. The spy joins your deck – recruited face cards count for you at the "
+                                "end.",
     "spies.guide.retire.title": "Retire pairs",
     "spies.guide.retire.text": "After a spy you may retire two or more cards of one rank: they leave your deck "
                                "for good, so your strong cards come round sooner. Tap a pair, then Retire – or "

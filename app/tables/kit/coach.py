@@ -26,6 +26,7 @@ PULSE_SECONDS = 0.75
 COACH_MAX = 430.0
 EDGE_TOP, EDGE_BOTTOM = "#24604a", "#123a2a"
 POINTER = 16
+POINTER_REACH = 96  # farther away than this, a pointer would seem to point at something in between
 
 
 def walk(control: Any, path: tuple = ()):
@@ -102,19 +103,19 @@ def place(docks: list[Dock], target: Area | None, height: float, stage_h: float)
 
 def pointer(area: Area, target: Area | None) -> tuple[str, float] | None:
     """Which edge of the card points at the target ("top", "bottom", "left", "right") and where
-    along it, when the target lies straight beyond that edge."""
+    along it, when the target lies straight beyond that edge and near it."""
     if target is None:
         return None
     mx, my = target.x + target.w / 2, target.y + target.h / 2
     if area.x + 18 <= mx <= area.x + area.w - 18:
-        if target.bottom <= area.y:
+        if area.y - POINTER_REACH <= target.bottom <= area.y:
             return "top", mx - area.x
-        if target.y >= area.bottom:
+        if area.bottom <= target.y <= area.bottom + POINTER_REACH:
             return "bottom", mx - area.x
     if area.y + 18 <= my <= area.bottom - 18:
-        if target.x >= area.x + area.w:
+        if area.x + area.w <= target.x <= area.x + area.w + POINTER_REACH:
             return "right", my - area.y
-        if target.x + target.w <= area.x:
+        if area.x - POINTER_REACH <= target.x + target.w <= area.x:
             return "left", my - area.y
     return None
 
@@ -127,6 +128,7 @@ class Coach:
         self.holder = ft.Container(key="coach-layer", visible=False)
         self.lit: list[ft.Container] = []
         self.pulsed: tuple | None = None  # the step whose pulse has been started
+        self.shape: tuple | None = None  # what the card on screen shows, and where
         self.gen = 0
 
     def t(self, key: str, **kw: Any) -> str:
@@ -141,18 +143,24 @@ class Coach:
         g = self.guide
         if not g.ready():
             self.lit = []
+            self.shape = None
             self._set(None)
             return
         table, tour, step = g.table, g.tour, g.step
         self.lit = emphasise(controls, tour.parts(table, g.focus) if g.focus else ())
-        width, stage_h = tour.size(table)
+        stage_h = tour.size(table)[1]
         title, text = self.t(step.title_key), self.t(step.text_key)
         docks = tour.docks(table)
         w = min(COACH_MAX, max(d.w for d in docks))
         target = tour.target(table, g.focus) if g.focus else None
         dock, area = place(docks, target, estimate_height(text, title, min(w, docks[0].w)), stage_h)
-        card = self.card(title, text, step.until is None, min(dock.w, COACH_MAX))
-        self._set(self.positioned(card, dock, area, target))
+        shape = (g.index, g.total, title, text, dock, area, target)
+        # The same card stays the same control: a tap on its button during a redraw (a card's
+        # flight redraws the table several times) still finds its target.
+        if shape != self.shape:
+            self.shape = shape
+            card = self.card(title, text, step.until is None, min(dock.w, COACH_MAX))
+            self._set(self.positioned(card, dock, area, target))
         if self.pulsed != (g.index, id(table)):
             self.pulsed = (g.index, id(table))
             self.pulse()

@@ -40,8 +40,9 @@ def _button(label: str, ident: str, on_click, icon: str, wide: bool) -> ft.Contr
                              padding=ft.Padding.symmetric(horizontal=16))))
 
 
-def _banner(title: str, text: str, actions: list[ft.Control], ident: str) -> ft.Container:
-    """A felt card with a badge, a title and a text, and one row per action under them."""
+def _banner(title: str, text: str, actions: list[ft.Control], ident: str, wide: bool) -> ft.Container:
+    """A felt card with a badge, a title and a text, and the actions under them: side by side
+    (the first rightmost) on a wide screen, one under the other on a phone."""
     badge = ft.Container(ft.Icon(ft.Icons.SCHOOL_OUTLINED, color=theme.FELT_DARK, size=24), width=44, height=44,
                          border_radius=22, bgcolor=theme.GOLD, alignment=ft.Alignment.CENTER)
     words = ft.Column([theme.display(title, 18, color=theme.GOLD_LIGHT),
@@ -50,7 +51,8 @@ def _banner(title: str, text: str, actions: list[ft.Control], ident: str) -> ft.
     return ft.Container(
         ft.Semantics(identifier=ident, container=True, content=ft.Column([
             ft.Row([badge, words], spacing=14, vertical_alignment=ft.CrossAxisAlignment.START),
-            *[ft.Row([a], alignment=ft.MainAxisAlignment.END) for a in actions],
+            *([ft.Row(actions[::-1], spacing=8, alignment=ft.MainAxisAlignment.END)] if wide else
+              [ft.Row([a], alignment=ft.MainAxisAlignment.END) for a in actions]),
         ], spacing=6, tight=True)),
         padding=ft.Padding.only(left=16, right=14, top=14, bottom=12), border_radius=18,
         gradient=theme.FELT_GRADIENT, border=ft.Border.all(1.5, theme.GOLD))
@@ -80,7 +82,7 @@ def offer(shell: Any, game: str) -> list[ft.Control]:
         ft.Semantics(identifier="guide-offer-later", content=ft.TextButton(
             t("guide.offer.later"), height=44, on_click=lambda e: later(),
             style=ft.ButtonStyle(color=IVORY_SOFT, text_style=ft.TextStyle(font_family=theme.SANS, size=14)))),
-    ], "guide-offer")
+    ], "guide-offer", shell.wide)
     return [holder]
 
 
@@ -91,7 +93,7 @@ def rules_card(shell: Any, game: str) -> list[ft.Control]:
     t = shell.t
     return [ft.Container(_banner(t("guide.rules.title"), t("guide.rules.text"), [
         _button(t("guide.rules.start"), "guide-rules-start", lambda: launch(shell, game),
-                ft.Icons.PLAY_ARROW_ROUNDED, shell.wide)], "guide-rules"), margin=ft.Margin.only(top=12))]
+                ft.Icons.PLAY_ARROW_ROUNDED, shell.wide)], "guide-rules", shell.wide), margin=ft.Margin.only(top=12))]
 
 
 def rules_action(shell: Any, game: str, close_then) -> list[ft.Control]:

@@ -79,8 +79,10 @@ DE = {
     "tf.guide.once.text": "Jeder nimmt einmal pro Runde. Du hast genommen – bis zum Rundenende legst du nur "
                           "noch an. Die Chips zeigen, wer noch nehmen darf.",
     "tf.guide.families.title": "Familien-Mehrheiten",
-    "tf.guide.families.text": "Wer am Ende mehr Anhänger einer Familie hat, bekommt ihren Wert: ♣ 5, ♦ 6, ♥ 7, "
-                              "♠ 8. Gold heißt: Du führst. Je einer aus jeder Familie ist ein Satz: +5.",
+    # \u00a0 keeps a suit and its value on one line
+    "tf.guide.families.text": "Wer am Ende mehr Anhänger einer Familie hat, bekommt ihren Wert: "
+                              "♣\u00a05, ♦\u00a06, ♥\u00a07, ♠\u00a08. Gold heißt: Du führst. Je einer aus "
+                              "jeder Familie ist ein Satz: +5.",
     "tf.guide.favours.title": "Gunst, Verrat, Kronen",
     "tf.guide.favours.text": "Buben, rote Damen und der K♥ sind Gunst (+), Neunen, Zehnen und schwarze Damen "
                              "Verrat (−). K♠, K♣ und K♦ sind Kronen: Wer alle drei hat, gewinnt sofort.",
@@ -162,8 +164,9 @@ EN = {
     "tf.guide.once.text": "Each of you takes once per round. You have taken, so until the round ends you can "
                           "only play. The chips show who may still take.",
     "tf.guide.families.title": "Family majorities",
-    "tf.guide.families.text": "Whoever has more supporters of a family at the end scores its value: ♣ 5, ♦ 6, "
-                              "♥ 7, ♠ 8. Gold means you lead. One of each family makes a set: +5.",
+    "tf.guide.families.text": "Whoever has more supporters of a family at the end scores its value: "
+                              "♣\u00a05, ♦\u00a06, ♥\u00a07, ♠\u00a08. Gold means you lead. One of each family "
+                              "makes a set: +5.",
     "tf.guide.favours.title": "Favours, betrayals, crowns",
     "tf.guide.favours.text": "Jacks, red queens and the K♥ are favours (+); 9s, 10s and black queens are "
                              "betrayals (−). K♠, K♣ and K♦ are crowns: whoever holds all three wins at once.",
