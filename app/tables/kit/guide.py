@@ -74,10 +74,6 @@ def moved(src: str | None = None, dst: str | None = None, action: str | None = N
     return condition
 
 
-def either(*conditions: Condition) -> Condition:
-    return lambda m: any(c(m) for c in conditions)
-
-
 @dataclass(frozen=True)
 class Step:
     """One step of a tour: its text, the part it points at, and what advances it (None: "Next")."""
