@@ -10,6 +10,7 @@ import flet as ft
 from app import catalog, shell as shell_mod, theme
 from app.screens.new_game_form import NEW, NewGameForm
 from app.screens.players import error_text
+from app.tables.kit import guide_offer
 from app.widgets import tiles
 from core.session import Seat
 
@@ -221,6 +222,7 @@ def view(shell, game: str) -> ft.View:
         style=ft.ButtonStyle(bgcolor=theme.GOLD, color=theme.FELT_DARK,
                              text_style=ft.TextStyle(font_family=theme.SANS_BOLD, size=16),
                              shape=ft.RoundedRectangleBorder(radius=16)))))
+    controls += guide_offer.offer(shell, game)  # under the start button: the form stays where it was
     controls.append(ft.Container(height=12))
     return shell.sub_view(f"/new/{game}", t("new_game.title", game=title), controls,
                           max_width=shell_mod.FORM_MAX)

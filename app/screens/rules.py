@@ -14,6 +14,8 @@ from pathlib import Path
 import flet as ft
 
 from app import catalog, shell as shell_mod, theme
+from app.tables.kit import guide_offer
+from app.widgets.after_close import AfterClose
 
 RULES_DIR = Path(__file__).resolve().parent.parent / "rules_text"
 
@@ -113,7 +115,7 @@ def game_view(shell, game: str) -> ft.View:
         body: ft.Control = theme.body(shell.t("rules.missing"))
     else:
         body = rules_view(text, is_dark(shell.page), fit_content=True)
-    controls = [ft.Container(body, padding=ft.Padding.only(top=12, bottom=24))]
+    controls = [*guide_offer.rules_card(shell, game), ft.Container(body, padding=ft.Padding.only(top=12, bottom=24))]
     return shell.sub_view(f"/rules/{game}", shell.t("rules.of", game=title), controls,
                           max_width=shell_mod.TEXT_MAX)
 
@@ -123,9 +125,11 @@ def show_dialog(shell, game: str) -> None:
     text = rules_markdown(game, shell.lang) or shell.t("rules.missing")
     body = rules_view(text, is_dark(shell.page))
     width = min(680, (shell.page.width or 400) - 32)
+    after = AfterClose(shell.page)
     shell.page.show_dialog(ft.AlertDialog(
         title=theme.heading(catalog.title(game, shell.t, shell.lang), 20),
         content=ft.Container(ft.Column([body], scroll=ft.ScrollMode.AUTO, tight=True), width=width,
                              height=(shell.page.height or 700) * 0.7),
-        actions=[ft.TextButton(shell.t("close"), on_click=lambda e: shell.page.pop_dialog())],
-        inset_padding=ft.Padding.symmetric(horizontal=12, vertical=24)))
+        actions=[*guide_offer.rules_action(shell, game, after.close_then),
+                 ft.TextButton(shell.t("close"), on_click=lambda e: shell.page.pop_dialog())],
+        on_dismiss=after.dismissed, inset_padding=ft.Padding.symmetric(horizontal=12, vertical=24)))

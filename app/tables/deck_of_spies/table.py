@@ -88,7 +88,7 @@ class SpiesTable(BoardPieces, ControlPieces, Flights, Table):
 
     def control(self) -> ft.Control:
         self.root.controls = self.build(self.shown)
-        return ft.Container(self.root, expand=True, gradient=theme.TABLE_GRADIENT,
+        return ft.Container(self.guide.stage(self.root), expand=True, gradient=theme.TABLE_GRADIENT,
                             on_size_change=self._resized, size_change_interval=80)
 
     def _resized(self, e: Any) -> None:
@@ -102,6 +102,9 @@ class SpiesTable(BoardPieces, ControlPieces, Flights, Table):
     def stop_animation(self) -> None:
         """A tap during a flight: finish it at once (the next redraw shows the end)."""
         self.flights.stop()
+
+    def refresh(self) -> None:
+        self.redraw_now()
 
     def redraw_now(self) -> None:
         self.shown = self.view()
@@ -144,7 +147,7 @@ class SpiesTable(BoardPieces, ControlPieces, Flights, Table):
         parts += self._pile_targets(view)
         if view.get("over") and self.show_result and result:
             parts.append(self._end_overlay(view))
-        return parts
+        return self.guide.dress(parts)
 
     def _card(self, card: str, slot: geo.Slot, view: dict[str, Any], ghost: bool = False,
               face_down: bool = False) -> ft.Control:

@@ -15,6 +15,7 @@ import flet as ft
 from app import fmt
 from app.tables.kit import feel, motion, privacy, text  # noqa: F401  (text registers the kit's strings)
 from app.tables.kit.driver import TableDriver
+from app.tables.kit.guide import Guide
 from app.tables.kit.privacy import Privacy
 from app.tables.kit.top_bar import undo_scope
 
@@ -33,6 +34,7 @@ class Table:
         self.driver = TableDriver(app_state, session, self.changed)
         self.bar: Any = None  # the play screen's TopBar, once mounted
         self.undo_for: int | None = None  # hot seat: the person asked to take the device for an undo
+        self.guide = Guide(self)  # the guided first deal's coach (inactive in other games)
 
     # --- texts and looks ----------------------------------------------------------------
 
@@ -172,15 +174,20 @@ class Table:
     # --- drawing --------------------------------------------------------------------------
 
     def changed(self, events: list[dict[str, Any]]) -> None:
-        """After a move, an undo or a computer's "thinking": sound it, redraw, refresh the top bar."""
+        """After a move, an undo or a computer's "thinking": sound it, tell the guide, redraw, refresh the top bar."""
         if events:
             feel.give(self.state, events, self.session)
+        self.guide.saw(events)
         self.redraw(events)
         if self.bar is not None:
             self.bar.refresh()
 
     def redraw(self, events: list[dict[str, Any]] | None = None) -> None:
         raise NotImplementedError
+
+    def refresh(self) -> None:
+        """Draw the table again after a change that is not a move (the guide's step)."""
+        self.redraw([])
 
     def control(self) -> ft.Control:
         raise NotImplementedError

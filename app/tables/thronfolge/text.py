@@ -64,6 +64,31 @@ DE = {
     "tf.next_starter": "Revanche: {name} beginnt.", "tf.rematch": "Revanche",
     "tf.live_note": "Stand bei Spielende",
     "tf.pass_last": "Zuletzt: {move}",
+    # the guided first deal (app.tables.thronfolge.guide)
+    "tf.guide.reach.title": "Was in Reichweite ist",
+    "tf.guide.reach.text": "Die Reihe wächst nur an einem Ende. Ihre letzten fünf Karten liegen in der goldenen "
+                           "Klammer: Sie sind in Reichweite – wer nimmt, bekommt genau diese. Darunter steht, wer "
+                           "sie nehmen darf.",
+    "tf.guide.pick.title": "Anlegen oder nehmen",
+    "tf.guide.pick.text": "Am Zug tust du genau eins: eine Karte ans Ende der Reihe anlegen – oder die Reihe "
+                          "nehmen. Tippe die 7♥ an: Die Reihe zeigt, wo sie hinkäme.",
+    "tf.guide.play.title": "Erst schauen, dann anlegen",
+    "tf.guide.play.text": "Unter der Klammer steht jetzt, was der Computer nach deiner Karte nehmen könnte. "
+                          "Tippe die Karte noch einmal an – oder auf Anlegen.",
+    "tf.guide.take.title": "Was das Nehmen bringt",
+    "tf.guide.take.text": "Der Computer hat angelegt. Jetzt nimm: Der Knopf zeigt deine Punkte vorher und "
+                          "nachher, das Blatt danach die Karten, die du bekämst. Bestätige mit Nehmen.",
+    "tf.guide.once.title": "Einmal pro Runde",
+    "tf.guide.once.text": "Jeder nimmt einmal pro Runde. Du hast genommen – bis zum Rundenende legst du nur "
+                          "noch an. Die Chips zeigen, wer noch nehmen darf.",
+    "tf.guide.families.title": "Familien-Mehrheiten",
+    # \u00a0 keeps a suit and its value on one line
+    "tf.guide.families.text": "Wer am Ende mehr Anhänger einer Familie hat, bekommt ihren Wert: "
+                              "♣\u00a05, ♦\u00a06, ♥\u00a07, ♠\u00a08. Gold heißt: Du führst. Je einer aus "
+                              "jeder Familie ist ein Satz: +5.",
+    "tf.guide.favours.title": "Gunst, Verrat, Kronen",
+    "tf.guide.favours.text": "Buben, rote Damen und der K♥ sind Gunst (+), Neunen, Zehnen und schwarze Damen "
+                             "Verrat (−). K♠, K♣ und K♦ sind Kronen: Wer alle drei hat, gewinnt sofort.",
 }
 
 EN = {
@@ -127,6 +152,30 @@ EN = {
     "tf.next_starter": "Rematch: {name} starts.", "tf.rematch": "Rematch",
     "tf.live_note": "Standing when the game ended",
     "tf.pass_last": "Last move: {move}",
+    # the guided first deal (app.tables.thronfolge.guide)
+    "tf.guide.reach.title": "What is in reach",
+    "tf.guide.reach.text": "The line grows at one end only. Its last five cards sit in the gold bracket: they "
+                           "are in reach, and whoever takes gets exactly those. The caption below says who may "
+                           "take them.",
+    "tf.guide.pick.title": "Play or take",
+    "tf.guide.pick.text": "On your turn you do one thing: play a card to the end of the line, or take the line. "
+                          "Tap the 7♥ to pick it – the line shows where it would go.",
+    "tf.guide.play.title": "Look, then play",
+    "tf.guide.play.text": "The caption under the bracket now says what the computer could take after your "
+                          "card. Tap the card again – or Play – to play it.",
+    "tf.guide.take.title": "What a take gives",
+    "tf.guide.take.text": "The computer has played. Now take: the button shows your points before and after, "
+                          "the sheet then the cards you would get. Confirm with Take.",
+    "tf.guide.once.title": "Once per round",
+    "tf.guide.once.text": "Each of you takes once per round. You have taken, so until the round ends you can "
+                          "only play. The chips show who may still take.",
+    "tf.guide.families.title": "Family majorities",
+    "tf.guide.families.text": "Whoever has more supporters of a family at the end scores its value: "
+                              "♣\u00a05, ♦\u00a06, ♥\u00a07, ♠\u00a08. Gold means you lead. One of each family "
+                              "makes a set: +5.",
+    "tf.guide.favours.title": "Favours, betrayals, crowns",
+    "tf.guide.favours.text": "Jacks, red queens and the K♥ are favours (+); 9s, 10s and black queens are "
+                             "betrayals (−). K♠, K♣ and K♦ are crowns: whoever holds all three wins at once.",
 }
 
 if "tf.line" not in i18n.EN:
