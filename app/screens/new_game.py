@@ -142,8 +142,10 @@ def view(shell, game: str) -> ft.View:
                 rows.append(ft.Column([
                     theme.body(label, 14.5),
                     ft.Row([ft.SegmentedButton(
+                        # One line, cut with "…" if a long name does not fit its half of a phone.
                         segments=[ft.Segment(value=str(c), label=ft.Text(_choice_label(shell, spec, c, names),
-                                                                         size=13))
+                                                                         size=13, max_lines=1, no_wrap=True,
+                                                                         overflow=ft.TextOverflow.ELLIPSIS))
                                   for c in spec.choices],
                         selected=[str(form.options[spec.key])], show_selected_icon=False,
                         allow_empty_selection=False, expand=True,
