@@ -8,9 +8,11 @@ The parts, in the order every game package has them:
 - ``tricks``: cards, points, trumps, the follow rules and who wins a trick (R-1 … R-6);
 - ``scoring``: counters, sanglos and klanglos, the streak and the settlement (R-8, R-9);
 - ``bots``: the computer players by level;
-- ``table``, ``policy``, ``search``: what the bots think with (the cards as bits, the
-  playing heuristic, the hard bot's sampled deals and playouts);
-- ``tools``: the strength benchmark (``python -m core.games.rosenkrieg.tools``).
+- ``bits``, ``knowledge``, ``policy``, ``search``: what the bots think with (the cards as
+  bit masks, what a view tells about the unseen cards, the playing heuristic and hand
+  judgement, the hard bot's sampled deals and playouts);
+- ``fit``, ``tools``: fitting the hand judgement, and the strength benchmark
+  (``python -m core.games.rosenkrieg.fit``, ``python -m core.games.rosenkrieg.tools``).
 
 This module is the game's public face: the names the UI and tools use.
 """

@@ -34,7 +34,7 @@ from __future__ import annotations
 
 import random
 from itertools import combinations
-from typing import Any
+from typing import Any, Sequence
 
 from core import cards as C
 from core.errors import BadOption
@@ -147,7 +147,7 @@ class Rosenkrieg(Game):
             state["declarations"][seat] = action.will
             events.append({"type": "declare", "seat": seat, "will": action.will})
             if seat == state["dealer"]:  # the dealer declares last
-                _choose_potentat(state, events)
+                _take_erbe(state, events)
             else:
                 state["to_move"] = (seat + 1) % state["players"]
         elif isinstance(action, Lay):
@@ -273,37 +273,39 @@ def _deal(state: State, events: list[Event]) -> None:
     events.append(move_event(state["erbe"], "deck", "erbe"))
 
 
-def _trump_holder(state: State, seats: list[int]) -> int | None:
-    """Of ``seats``, the one holding the highest trump, or None if none holds a trump."""
+def trump_holder(hands: Sequence[Sequence[str]], seats: Sequence[int]) -> int | None:
+    """Of ``seats``, the one whose hand holds the highest trump, or None if none holds a trump."""
     best, top = None, 0
     for s in seats:
-        t = highest_trump(state["hands"][s])
+        t = highest_trump(hands[s])
         if t is not None and trump_rank(t) > top:
             best, top = s, trump_rank(t)
     return best
 
 
-def _choose_potentat(state: State, events: list[Event]) -> None:
-    """Resolve the declarations (R-3.1), and the Potentat takes up the Erbe (R-4)."""
-    order = seat_order(state)
-    volunteers = [s for s in order if state["declarations"][s]]
-    previous = state["partien"][-1]["potentat"] if state["partien"] else None
+def choose_potentat(declarations: Sequence[bool | None], order: Sequence[int], previous: int | None,
+                    hands: Sequence[Sequence[str]]) -> tuple[int, str]:
+    """Who is Potentat after the declarations, and why (R-3.1); ``order`` is the declaring
+    order and ``previous`` the last Partie's Potentat in this Dynastie (R-3.2)."""
+    volunteers = [s for s in order if declarations[s]]
     if len(volunteers) == 1:
-        pot, why = volunteers[0], "volunteer"
-    elif volunteers:
-        holder = _trump_holder(state, volunteers)
+        return volunteers[0], "volunteer"
+    if volunteers:
         if previous in volunteers:
-            pot, why = previous, "previous"
-        elif holder is not None:
-            pot, why = holder, "trump"
-        else:
-            pot, why = volunteers[0], "first"
-    elif previous is not None:
-        pot, why = previous, "forced_previous"
-    else:
-        holder = _trump_holder(state, order)
-        assert holder is not None, "at most two of the trumps lie in the Erbe"
-        pot, why = holder, "forced_trump"
+            return previous, "previous"
+        holder = trump_holder(hands, volunteers)
+        return (holder, "trump") if holder is not None else (volunteers[0], "first")
+    if previous is not None:
+        return previous, "forced_previous"
+    holder = trump_holder(hands, order)
+    assert holder is not None, "at most two of the trumps lie in the Erbe"
+    return holder, "forced_trump"
+
+
+def _take_erbe(state: State, events: list[Event]) -> None:
+    """The Potentat is chosen (R-3.1) and takes up the Erbe (R-4)."""
+    previous = state["partien"][-1]["potentat"] if state["partien"] else None
+    pot, why = choose_potentat(state["declarations"], seat_order(state), previous, state["hands"])
     erbe = state["erbe"]
     state["hands"][pot] = sort_cards(state["hands"][pot] + erbe)
     state.update(potentat=pot, chosen=why, erbe=[], erbe_dealt=" ".join(erbe), phase="lay", to_move=pot)

@@ -1,0 +1,192 @@
+"""The playing heuristic of the Rosenkrieg bots: which card to play, which two to lay away,
+and how good a hand is for a Potentat.
+
+``choose_card`` plays a sound trick: it smears points onto a partner's safe trick, wins an
+opponent's trick with the cheapest card that stays on top, spends the König der Löwen
+only on tricks worth it, cashes cards no one can beat, and as Potentat draws trumps. It
+sees the other seats through ``could``: per seat, the cards it may hold. The normal bot
+passes what its view allows (the unseen cards, less the suits a seat has shown it lacks);
+the hard bot's playouts pass the hands of a sampled deal (``exact``), where the same
+heuristic then plays every seat.
+"""
+
+from __future__ import annotations
+
+from itertools import combinations
+
+from core.games.rosenkrieg.bits import TRUMPS, Bits, count, each, high, low
+
+SMEAR_PTS = 3  # per Zähler, against a card's keep value, when giving or dumping cards
+LAY_VOID = 8  # the worth of a plain suit emptied by the cards laid away
+LAY_ACE = 6  # a cashable ace is worth keeping rather than laying away
+LAY_BARE_TEN = 4  # a ten without its ace is likely lost: lay it away
+LK_WORTH = 14  # a trump card spends its keep value minus this only for that many Zähler
+
+
+def choose_card(b: Bits, me: int, pot: int, hand: int, legal: int, trick: list[int], leader: int,
+                could: list[int], exact: bool) -> int:
+    """The card (index) to play; ``legal`` is the mask of playable cards of ``hand``."""
+    if legal & (legal - 1) == 0:
+        return low(legal)
+    if not trick:
+        return _lead(b, me, pot, hand, could)
+    return _follow(b, me, pot, legal, trick, leader, could, exact)
+
+
+def _opponents(b: Bits, me: int, pot: int) -> list[int]:
+    return [pot] if me != pot else [s for s in range(b.players) if s != me]
+
+
+def _lead(b: Bits, me: int, pot: int, hand: int, could: list[int]) -> int:
+    n, T, lk_bit = b.players, b.trumps, 1 << b.lk
+    opps = _opponents(b, me, pot)
+    others = opp_m = 0
+    for s in range(n):
+        if s != me:
+            others |= could[s]
+    for s in opps:
+        opp_m |= could[s]
+    trumps = hand & T
+    if me == pot and trumps and opp_m & T:
+        # Draw the opponents' trumps with a card nobody can beat, or with length.
+        top = high(trumps)
+        if top == b.lk and opp_m & b.queens:
+            top = high(trumps ^ lk_bit) if trumps ^ lk_bit else -1
+        if top >= 0 and not others & T & ~((1 << (top + 1)) - 1):
+            return top  # no one else holds a higher trump
+        if count(trumps) > count(opp_m & T) and trumps & ~lk_bit:
+            return low(trumps & ~lk_bit)
+    best, best_pts = -1, 0
+    for cl in (1, 2, 3):
+        mine = hand & b.class_mask[cl]
+        if not mine:
+            continue
+        top = high(mine)
+        if others & b.class_mask[cl] & ~((1 << (top + 1)) - 1):
+            continue  # someone may hold a higher card of this suit
+        if all(could[s] & b.class_mask[cl] or not could[s] & T for s in opps) and b.pts[top] > best_pts:
+            best, best_pts = top, b.pts[top]
+    if best >= 0:
+        return best
+    plain = hand & ~T
+    if plain:
+        ruffs = [cl for cl in (1, 2, 3) if any(not could[s] & b.class_mask[cl] and could[s] & T for s in opps)]
+        return min(each(plain), key=lambda c: (SMEAR_PTS * b.pts[c] + b.keep[c] + 5 * (b.cls[c] in ruffs), c))
+    rest = trumps & ~lk_bit
+    return low(rest) if rest else b.lk
+
+
+def _follow(b: Bits, me: int, pot: int, legal: int, trick: list[int], leader: int, could: list[int],
+            exact: bool) -> int:
+    n, pts, keep = b.players, b.pts, b.keep
+    led = trick[0]
+    led_cls = b.cls[led]
+    k = len(trick)
+    pos = b.winner(trick)
+    wseat, wcard = (leader + pos) % n, trick[pos]
+    lk_led = led == b.lk
+    locked = lk_led and pos > 0  # the first queen on a led LK: nothing beats it
+    lk_open = lk_led and not locked
+    tp = sum(pts[c] for c in trick)
+    mine = me == pot
+    opp_after = [s for s in ((leader + j) % n for j in range(k + 1, n)) if (s == pot) != mine]
+    answers = [b.legal(could[s], led) if exact else could[s] for s in opp_after]
+
+    def safe(x: int, open_: bool, locked_: bool) -> bool:
+        if locked_:
+            return True
+        beat = b.beaters(x, led_cls, open_)
+        return not any(a & beat for a in answers)
+
+    cards = each(legal)
+    if wseat != me and (wseat == pot) == mine:  # a partner holds the trick
+        if safe(wcard, lk_open, locked):
+            return max(cards, key=lambda c: (SMEAR_PTS * pts[c] - keep[c], -c))
+    winners = []
+    if not locked:
+        for c in cards:
+            if lk_open:
+                if b.queens >> c & 1:
+                    winners.append(c)  # the first queen on the led LK wins and stays on top
+                continue
+            kc = b.key[c] if b.cls[c] == TRUMPS or b.cls[c] == led_cls else -1
+            if kc > b.key[wcard] and safe(c, False, False):
+                winners.append(c)
+    if winners:
+        c = min(winners, key=lambda c: (keep[c] - 2 * pts[c], c))
+        if b.cls[c] != TRUMPS or tp + pts[c] >= keep[c] - LK_WORTH:
+            return c
+    return min(cards, key=lambda c: (SMEAR_PTS * pts[c] + keep[c], c))
+
+
+# --- the Erbe and the hand -----------------------------------------------------------------
+
+
+def lay_score(b: Bits, hand: int, pair: tuple[int, int]) -> float:
+    """How good laying ``pair`` away is: points banked, suits emptied, cashable aces kept."""
+    rest = hand & ~((1 << pair[0]) | (1 << pair[1]))
+    score = 0.0
+    for c in pair:
+        if b.cls[c] == TRUMPS:
+            score -= 30 + b.keep[c]
+            continue
+        score += b.pts[c]
+        suit = hand & b.class_mask[b.cls[c]]
+        if c == high(b.class_mask[b.cls[c]]):
+            score -= LAY_ACE
+        elif b.pts[c] == 10 and suit == suit & ((1 << (c + 1)) - 1):
+            score += LAY_BARE_TEN  # the ten is the highest card of its suit in hand
+    for cl in (1, 2, 3):
+        if hand & b.class_mask[cl] and not rest & b.class_mask[cl]:
+            score += LAY_VOID
+    return score
+
+
+def lay_candidates(b: Bits, hand: int, most: int) -> list[tuple[int, int]]:
+    """The ``most`` best pairs to lay away by ``lay_score``, best first."""
+    pairs = list(combinations(each(hand), 2))
+    pairs.sort(key=lambda p: (-lay_score(b, hand, p), p))
+    return pairs[:most]
+
+
+HAND_FEATURES = ("LK", "AR", "TR", "KR", "QR", "JR", "lower trumps", "side aces", "tens with their ace",
+                 "bare tens", "side kings", "voids", "singletons")
+# Expected points of a Potentat with a hand, per feature, then a constant: least squares over
+# random hands played out by this heuristic (``python -m core.games.rosenkrieg.fit``).
+HAND_WEIGHTS = {
+    2: (0.015, 1.305, 1.152, 0.705, 0.492, 0.554, 0.0, 0.855, 0.452, 0.451, 0.016, 0.747, 0.265, -3.336),
+    3: (0.197, 1.979, 1.862, 1.298, 0.927, 0.887, 0.804, 1.177, 0.43, 0.578, 0.123, 0.517, 0.123, -6.756),
+    4: (0.177, 2.902, 2.553, 1.641, 1.239, 1.143, 1.111, 1.04, 0.397, 0.666, 0.08, 0.656, 0.136, -8.619),
+}
+
+
+def hand_features(b: Bits, hand: int) -> list[int]:
+    """The counts ``HAND_FEATURES`` names, for a hand before the Erbe."""
+    tops = each(b.trumps)[::-1]  # the LK, the Rosen-A, … the lowest Rosen
+    out = [hand >> c & 1 for c in tops[:6]]
+    out.append(sum(hand >> c & 1 for c in tops[6:]))
+    aces = tens_a = tens_b = kings = voids = single = 0
+    for cl in (1, 2, 3):
+        suit = hand & b.class_mask[cl]
+        cs = each(b.class_mask[cl])
+        ace, ten, third = cs[-1], cs[-2], cs[-3]
+        has_ace = suit >> ace & 1
+        aces += has_ace
+        if suit >> ten & 1:
+            tens_a += has_ace
+            tens_b += not has_ace
+        kings += b.cards[third][0] == "K" and suit >> third & 1
+        voids += not suit
+        single += count(suit) == 1
+    return out + [aces, tens_a, tens_b, kings, voids, single]
+
+
+def hand_value(b: Bits, hand: int) -> float:
+    """The points a Potentat may expect with this hand, by the fitted ``HAND_WEIGHTS``."""
+    w = HAND_WEIGHTS[b.players]
+    return sum(x * y for x, y in zip(hand_features(b, hand), w)) + w[-1]
+
+
+def wants_potentat(b: Bits, hand: int) -> bool:
+    """Whether a hand is good enough to volunteer as Potentat (the normal bot's judgement)."""
+    return hand_value(b, hand) > 0
