@@ -61,6 +61,10 @@ class Bits:
         self.lk = self.index[LK]
         self.all = (1 << len(cards)) - 1
         self.hand_size = {2: 9, 3: 8, 4: 6}[players]
+        # The heuristic's preference orders over the cards (``policy.orders``), set by ``bits_for``.
+        self.dump_order: tuple[int, ...] = ()
+        self.smear_order: tuple[int, ...] = ()
+        self.win_order: tuple[int, ...] = ()
 
     def mask(self, cards: Iterable[str]) -> int:
         m = 0
@@ -119,4 +123,9 @@ class Bits:
 
 @lru_cache(maxsize=None)
 def bits_for(players: int) -> Bits:
-    return Bits(players)
+    """The shared ``Bits`` of a player count, with the heuristic's orders filled in."""
+    from core.games.rosenkrieg.policy import orders  # the policy builds on this module
+
+    b = Bits(players)
+    b.dump_order, b.smear_order, b.win_order = orders(b)
+    return b

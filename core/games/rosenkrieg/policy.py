@@ -23,6 +23,17 @@ LAY_BARE_TEN = 4  # a ten without its ace is likely lost: lay it away
 LK_WORTH = 14  # a trump card spends its keep value minus this only for that many Zähler
 
 
+def orders(b: Bits) -> tuple[tuple[int, ...], tuple[int, ...], tuple[int, ...]]:
+    """The heuristic's preferences over all cards: what to dump first (fewest points, least
+    worth keeping), what to give a partner first (the reverse), and what to win with first
+    (cheap to keep, rich in points)."""
+    cards = range(len(b.cards))
+    dump = tuple(sorted(cards, key=lambda c: (SMEAR_PTS * b.pts[c] + b.keep[c], c)))
+    smear = tuple(sorted(cards, key=lambda c: (b.keep[c] - SMEAR_PTS * b.pts[c], c)))
+    win = tuple(sorted(cards, key=lambda c: (b.keep[c] - 2 * b.pts[c], c)))
+    return dump, smear, win
+
+
 def choose_card(b: Bits, me: int, pot: int, hand: int, legal: int, trick: list[int], leader: int,
                 could: list[int], exact: bool) -> int:
     """The card (index) to play; ``legal`` is the mask of playable cards of ``hand``."""
@@ -33,15 +44,19 @@ def choose_card(b: Bits, me: int, pot: int, hand: int, legal: int, trick: list[i
     return _follow(b, me, pot, legal, trick, leader, could, exact)
 
 
-def _opponents(b: Bits, me: int, pot: int) -> list[int]:
-    return [pot] if me != pot else [s for s in range(b.players) if s != me]
+def _first(order: tuple[int, ...], mask: int) -> int:
+    """The first card of ``order`` in ``mask`` (which is not empty)."""
+    for c in order:
+        if mask >> c & 1:
+            return c
+    raise ValueError("empty mask")
 
 
 def _lead(b: Bits, me: int, pot: int, hand: int, could: list[int]) -> int:
-    n, T, lk_bit = b.players, b.trumps, 1 << b.lk
-    opps = _opponents(b, me, pot)
+    T, lk_bit, masks = b.trumps, 1 << b.lk, b.class_mask
+    opps = [pot] if me != pot else [s for s in range(b.players) if s != me]
     others = opp_m = 0
-    for s in range(n):
+    for s in range(b.players):
         if s != me:
             others |= could[s]
     for s in opps:
@@ -56,67 +71,61 @@ def _lead(b: Bits, me: int, pot: int, hand: int, could: list[int]) -> int:
             return top  # no one else holds a higher trump
         if count(trumps) > count(opp_m & T) and trumps & ~lk_bit:
             return low(trumps & ~lk_bit)
+    safe_suits = 0  # the plain suits in hand that no opponent can trump for want of them
     best, best_pts = -1, 0
     for cl in (1, 2, 3):
-        mine = hand & b.class_mask[cl]
-        if not mine:
+        suit = hand & masks[cl]
+        if not suit:
             continue
-        top = high(mine)
-        if others & b.class_mask[cl] & ~((1 << (top + 1)) - 1):
-            continue  # someone may hold a higher card of this suit
-        if all(could[s] & b.class_mask[cl] or not could[s] & T for s in opps) and b.pts[top] > best_pts:
-            best, best_pts = top, b.pts[top]
+        for s in opps:
+            if not could[s] & masks[cl] and could[s] & T:
+                break
+        else:
+            safe_suits |= masks[cl]
+            top = high(suit)
+            if not others & masks[cl] & ~((1 << (top + 1)) - 1) and b.pts[top] > best_pts:
+                best, best_pts = top, b.pts[top]  # nobody can beat it: cash it
     if best >= 0:
         return best
     plain = hand & ~T
-    if plain:
-        ruffs = [cl for cl in (1, 2, 3) if any(not could[s] & b.class_mask[cl] and could[s] & T for s in opps)]
-        return min(each(plain), key=lambda c: (SMEAR_PTS * b.pts[c] + b.keep[c] + 5 * (b.cls[c] in ruffs), c))
+    if plain:  # a cheap card, from a suit the opponents cannot trump if there is one
+        return _first(b.dump_order, plain & safe_suits or plain)
     rest = trumps & ~lk_bit
     return low(rest) if rest else b.lk
 
 
 def _follow(b: Bits, me: int, pot: int, legal: int, trick: list[int], leader: int, could: list[int],
             exact: bool) -> int:
-    n, pts, keep = b.players, b.pts, b.keep
+    n = b.players
     led = trick[0]
     led_cls = b.cls[led]
-    k = len(trick)
     pos = b.winner(trick)
     wseat, wcard = (leader + pos) % n, trick[pos]
     lk_led = led == b.lk
     locked = lk_led and pos > 0  # the first queen on a led LK: nothing beats it
     lk_open = lk_led and not locked
-    tp = sum(pts[c] for c in trick)
     mine = me == pot
-    opp_after = [s for s in ((leader + j) % n for j in range(k + 1, n)) if (s == pot) != mine]
-    answers = [b.legal(could[s], led) if exact else could[s] for s in opp_after]
-
-    def safe(x: int, open_: bool, locked_: bool) -> bool:
-        if locked_:
-            return True
-        beat = b.beaters(x, led_cls, open_)
-        return not any(a & beat for a in answers)
-
-    cards = each(legal)
+    threat = 0  # the cards the opponents still to play may answer with
+    for j in range(len(trick) + 1, n):
+        s = (leader + j) % n
+        if (s == pot) != mine:
+            threat |= b.legal(could[s], led) if exact else could[s]
     if wseat != me and (wseat == pot) == mine:  # a partner holds the trick
-        if safe(wcard, lk_open, locked):
-            return max(cards, key=lambda c: (SMEAR_PTS * pts[c] - keep[c], -c))
-    winners = []
+        if locked or not threat & b.beaters(wcard, led_cls, lk_open):
+            return _first(b.smear_order, legal)
     if not locked:
-        for c in cards:
-            if lk_open:
-                if b.queens >> c & 1:
-                    winners.append(c)  # the first queen on the led LK wins and stays on top
-                continue
-            kc = b.key[c] if b.cls[c] == TRUMPS or b.cls[c] == led_cls else -1
-            if kc > b.key[wcard] and safe(c, False, False):
-                winners.append(c)
-    if winners:
-        c = min(winners, key=lambda c: (keep[c] - 2 * pts[c], c))
-        if b.cls[c] != TRUMPS or tp + pts[c] >= keep[c] - LK_WORTH:
-            return c
-    return min(cards, key=lambda c: (SMEAR_PTS * pts[c] + keep[c], c))
+        if lk_open:
+            winners = legal & b.queens  # the first queen on the led LK wins and stays on top
+        else:
+            winners = 0
+            for c in each(legal & b.beaters(wcard, led_cls, False)):
+                if not threat & b.beaters(c, led_cls, False):
+                    winners |= 1 << c
+        if winners:
+            c = _first(b.win_order, winners)
+            if b.cls[c] != TRUMPS or sum(b.pts[x] for x in trick) + b.pts[c] >= b.keep[c] - LK_WORTH:
+                return c
+    return _first(b.dump_order, legal)
 
 
 # --- the Erbe and the hand -----------------------------------------------------------------

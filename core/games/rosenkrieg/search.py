@@ -27,11 +27,23 @@ from core.games.rosenkrieg.policy import choose_card, lay_candidates, wants_pote
 from core.games.rosenkrieg.rules import choose_potentat
 from core.games.rosenkrieg.scoring import WIN_ABOVE, potentat_amount
 
-CLOCK_EVERY = 64  # cards played between clock checks under a time budget
+CLOCK_EVERY = 64  # cards played in playouts between clock checks under a time budget
 MAX_WORLDS = 300  # beyond this the averages hardly move
 TIE_BREAK = 0.002  # per Zähler of the own party: more points when the settlement is the same
 DROP_Z = 2.5  # a candidate this many standard errors behind the leader stops being played out
 DROP_AFTER = 16
+# Whoever is Potentat now must play the next Partie too if nobody volunteers (R-3.1). Per
+# Partie that costs him STUCK points against being a challenger, and nobody else volunteers
+# with probability STAYS: both measured in games between normal bots (docs/benchmarks.md).
+STUCK = {2: 0.0, 3: -1.7, 4: -4.5}
+STAYS = {2: 0.5, 3: 0.79, 4: 0.91}
+
+
+def stuck_cost(players: int, partien_left: int) -> float:
+    """What becoming Potentat costs in the Partien still to come: the expected number of them
+    in which he is forced again, times ``STUCK``."""
+    stays = STAYS[players]
+    return STUCK[players] * sum(stays ** j for j in range(1, partien_left + 1))
 
 
 def playout(b: Bits, hands: list[int], trick: Sequence[int], leader: int, pot: int, pot_pts: int, chal_pts: int,
@@ -46,34 +58,38 @@ def playout(b: Bits, hands: list[int], trick: Sequence[int], leader: int, pot: i
     n, pts, lk = b.players, b.pts, b.lk
     pot_tricks, chal_tricks = tricks
     trick = list(trick)
-    spend = meter.spend
-    while True:
-        seat = (leader + len(trick)) % n
+    won = sum(pts[x] for x in trick)
+    legal_of = b.legal
+    played = 0
+    seat = (leader + len(trick)) % n
+    while hands[seat]:
         hand = hands[seat]
-        if not hand:
-            break
         if first >= 0:
             c, first = first, -1
         else:
-            legal = b.legal(hand, trick[0] if trick else -1, trumpfzwang)
-            c = choose_card(b, seat, pot, hand, legal, trick, leader, hands, True)
+            c = choose_card(b, seat, pot, hand, legal_of(hand, trick[0] if trick else -1, trumpfzwang),
+                            trick, leader, hands, True)
         hands[seat] = hand & ~(1 << c)
         trick.append(c)
-        spend()
-        if len(trick) == n:
-            leader = (leader + b.winner(trick)) % n
-            won = sum(pts[x] for x in trick)
-            if leader == pot:
-                pot_pts += won
-                pot_tricks += 1
-                if lk in trick:
-                    lk_pot = True
-            else:
-                chal_pts += won
-                chal_tricks += 1
-                if lk in trick:
-                    lk_pot = False
-            trick = []
+        won += pts[c]
+        played += 1
+        if len(trick) < n:
+            seat = (seat + 1) % n
+            continue
+        leader = seat = (leader + b.winner(trick)) % n
+        if seat == pot:
+            pot_pts += won
+            pot_tricks += 1
+            if lk in trick:
+                lk_pot = True
+        else:
+            chal_pts += won
+            chal_tricks += 1
+            if lk in trick:
+                lk_pot = False
+        trick = []
+        won = 0
+    meter.spend(played)
     return pot_pts, bool(lk_pot), pot_tricks, chal_tricks
 
 
@@ -136,12 +152,14 @@ def declare_values(kn: Knowledge, choices: Sequence[bool], rng: random.Random, m
 
     In each deal the seats still to declare say what the normal bot would say with their
     hands there; whoever the declarations then make Potentat takes up the Erbe, lays away
-    the heuristic's best pair, and the Partie is played out.
+    the heuristic's best pair, and the Partie is played out. Becoming Potentat also costs
+    ``stuck_cost`` for the Partien still to come.
     """
     b, me = kn.b, kn.me
     order = kn.order()
     later = order[order.index(me) + 1:]
     previous = kn.previous()
+    future = stuck_cost(kn.players, kn.partien_left)
 
     def sample() -> tuple[list[int], int, list[bool | None], dict[int, float]]:
         hands, erbe = kn.sample(rng)
@@ -162,7 +180,7 @@ def declare_values(kn: Knowledge, choices: Sequence[bool], rng: random.Random, m
             h[pot] &= ~((1 << a) | (1 << c))
             lk = True if b.lk in (a, c) else None
             end = playout(b, h, [], order[0], pot, b.pts[a] + b.pts[c], 0, lk, (0, 0), kn.trumpfzwang, meter)
-            memo[pot] = party_value(kn, pot, end)
+            memo[pot] = party_value(kn, pot, end) + (future if pot == me else 0.0)
         return memo[pot]
 
     return _race(len(choices), sample, score, meter, max_worlds)

@@ -6,7 +6,8 @@ plays whole Dynastien (8 Partien each) with one ``--level`` seat (default hard) 
 so it sits in every seat equally often. It prints a JSON report: the level's mean points
 per Partie with a 95 % confidence interval (from the spread of the Dynastien's totals,
 since Partien of one Dynastie share a streak), how often it was Potentat and won as one,
-and the think time per decision of each level.
+its mean points by role (challenger, or Potentat by how he was chosen: ``volunteer``,
+``forced_previous`` …), and the think time per decision of each level.
 """
 
 from __future__ import annotations
@@ -39,6 +40,7 @@ def strength(players: int, partien: int, seed: int, level: str = "hard", others:
     points: list[int] = []
     totals: list[int] = []
     potentat = won_as_potentat = 0
+    roles: dict[str, list[int]] = {}
     times: dict[str, list[float]] = {level: [], others: []}
     started = time.perf_counter()
     for d in range(dynastien):
@@ -52,6 +54,8 @@ def strength(players: int, partien: int, seed: int, level: str = "hard", others:
         points += mine
         totals.append(sum(mine))
         for p in record["state"]["partien"]:
+            role = f"potentat_{p['chosen']}" if p["potentat"] == seat else "challenger"
+            roles.setdefault(role, []).append(p["points"][seat])
             if p["potentat"] == seat:
                 potentat += 1
                 won_as_potentat += p["winner"] == "potentat"
@@ -65,6 +69,8 @@ def strength(players: int, partien: int, seed: int, level: str = "hard", others:
         "ci95": [round(mean - Z95 * se, 3), round(mean + Z95 * se, 3)],
         "potentat_share": round(potentat / len(points), 3),
         "potentat_win_rate": round(won_as_potentat / potentat, 3) if potentat else None,
+        "by_role": {r: {"partien": len(v), "mean_points": round(statistics.fmean(v), 3)}
+                    for r, v in sorted(roles.items())},
         "seconds": round(time.perf_counter() - started, 1), "think_ms": {},
     }
     for lv, ms in times.items():
