@@ -18,7 +18,7 @@ from core.games.rosenkrieg.knowledge import Knowledge
 from core.games.rosenkrieg.policy import hand_value, lay_candidates, wants_potentat
 from core.games.rosenkrieg.search import play_values
 from tests.test_cli import ok
-from tests.test_rosenkrieg_rules import declare, play_phase, run, stacked
+from tests.test_rosenkrieg_rules import play_phase, run, stacked
 
 LEVELS = ("easy", "normal", "hard")
 

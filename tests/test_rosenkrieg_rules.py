@@ -55,14 +55,6 @@ def finish_partie(state, rng=None):
     return state
 
 
-# Three players: L = Löwen A T Q J 9 (the LK is a trump), T and B = A T K Q J 9, R = A T K Q J 9 8 7.
-TRICK_HANDS = {
-    "lk_led_no_trump_queen": ([["AR", "TR", "KR", "QR", "JR", "9R", "8R", "7R"],
-                               ["KL", "AL", "TL", "QL", "JL", "9L", "AT", "TT"],
-                               ["QT", "KT", "JT", "9T", "AB", "TB", "KB", "QB"]], ["JB", "9B"]),
-}
-
-
 # --- 3.1 cards (R-1 …) ----------------------------------------------------------------
 
 
@@ -318,8 +310,11 @@ def test_r6_2_only_a_legal_queen_beats_the_led_lion_king():
 
 
 def test_r6_3_a_led_lion_king_loses_to_a_plain_queen_of_a_player_without_trumps():
-    hands, erbe = TRICK_HANDS["lk_led_no_trump_queen"]
-    state = play_phase(3, hands, erbe, potentat=0)
+    # Three players: Löwen A T Q J 9 (the LK is a trump), Türme and Bäume A T K Q J 9, Rosen A … 7.
+    hands = [["AR", "TR", "KR", "QR", "JR", "9R", "8R", "7R"],
+             ["KL", "AL", "TL", "QL", "JL", "9L", "AT", "TT"],
+             ["QT", "KT", "JT", "9T", "AB", "TB", "KB", "QB"]]  # seat 2 holds no trump
+    state = play_phase(3, hands, ["JB", "9B"], potentat=0)
     state = run(state, "play KL", "play QT", "play AR")
     assert state["tricks"][0]["winner"] == 2
 

@@ -50,7 +50,6 @@ class Knowledge:
     klanglos: str
     declarations: list[bool | None]
     history: list[dict[str, Any]]
-    partien_left: int  # Partien of the Dynastie after this one
     _allowed: dict[Any, Callable[[int], bool]] = field(default_factory=dict)
 
     @classmethod
@@ -100,8 +99,7 @@ class Knowledge:
         kn = cls(b, me, view["phase"], view["dealer"], pot, hand, unseen, sizes, voids,
                  [b.index[c] for c in view["trick"]["cards"]], leader if leader is not None else -1, erbe,
                  pot_pts + b.points(erbe), chal_pts, lk_pot, pot_tricks, chal_tricks, zwang,
-                 view["options"]["klanglos"], list(view["declarations"]), view["partien"],
-                 view["options"]["partien"] - len(view["partien"]) - 1)
+                 view["options"]["klanglos"], list(view["declarations"]), view["partien"])
         kn._allowed = {s: kn._holds(s) for s in sizes if s != ERBE and voids[s]}
         return kn
 

@@ -21,7 +21,7 @@ from typing import Sequence
 
 from core.bots.budget import Meter
 from core.bots.race import Values, race
-from core.games.rosenkrieg.bits import Bits, high
+from core.games.rosenkrieg.bits import Bits
 from core.games.rosenkrieg.knowledge import Knowledge
 from core.games.rosenkrieg.policy import choose_card, lay_candidates, wants_potentat
 from core.games.rosenkrieg.rules import choose_potentat
@@ -32,20 +32,6 @@ MAX_WORLDS = 300  # beyond this the averages hardly move
 TIE_BREAK = 0.002  # per Zähler of the own party: more points when the settlement is the same
 DROP_Z = 2.5  # a candidate this many standard errors behind the leader stops being played out
 DROP_AFTER = 16
-# Whoever is Potentat now must play the next Partie too if nobody volunteers (R-3.1). Per
-# Partie that costs him STUCK points against being a challenger, and nobody else volunteers
-# with probability STAYS: both measured in games between normal bots (docs/benchmarks.md).
-STUCK = {2: 0.0, 3: -1.7, 4: -4.5}
-STAYS = {2: 0.5, 3: 0.79, 4: 0.91}
-
-
-def stuck_cost(players: int, partien_left: int) -> float:
-    """What becoming Potentat costs in the Partien still to come: the expected number of them
-    in which he is forced again, times ``STUCK``."""
-    stays = STAYS[players]
-    return STUCK[players] * sum(stays ** j for j in range(1, partien_left + 1))
-
-
 def playout(b: Bits, hands: list[int], trick: Sequence[int], leader: int, pot: int, pot_pts: int, chal_pts: int,
             lk_pot: bool | None, tricks: tuple[int, int], trumpfzwang: bool, meter: Meter,
             first: int = -1) -> tuple[int, bool, int, int]:
@@ -152,14 +138,14 @@ def declare_values(kn: Knowledge, choices: Sequence[bool], rng: random.Random, m
 
     In each deal the seats still to declare say what the normal bot would say with their
     hands there; whoever the declarations then make Potentat takes up the Erbe, lays away
-    the heuristic's best pair, and the Partie is played out. Becoming Potentat also costs
-    ``stuck_cost`` for the Partien still to come.
+    the heuristic's best pair, and the Partie is played out. (That whoever is Potentat now
+    must play the next Partie too if nobody volunteers is not counted: for this bot, being
+    that Potentat is worth about as much as being a challenger; see docs/benchmarks.md.)
     """
     b, me = kn.b, kn.me
     order = kn.order()
     later = order[order.index(me) + 1:]
     previous = kn.previous()
-    future = stuck_cost(kn.players, kn.partien_left)
 
     def sample() -> tuple[list[int], int, list[bool | None], dict[int, float]]:
         hands, erbe = kn.sample(rng)
@@ -180,7 +166,7 @@ def declare_values(kn: Knowledge, choices: Sequence[bool], rng: random.Random, m
             h[pot] &= ~((1 << a) | (1 << c))
             lk = True if b.lk in (a, c) else None
             end = playout(b, h, [], order[0], pot, b.pts[a] + b.pts[c], 0, lk, (0, 0), kn.trumpfzwang, meter)
-            memo[pot] = party_value(kn, pot, end) + (future if pot == me else 0.0)
+            memo[pot] = party_value(kn, pot, end)
         return memo[pot]
 
     return _race(len(choices), sample, score, meter, max_worlds)
@@ -192,6 +178,3 @@ def best(values: Values) -> tuple[int, float, int]:
     i = max(range(len(values)), key=lambda j: (means[j], -j))
     return i, means[i], len(values[i])
 
-
-def highest_trump_bit(b: Bits, hand: int) -> int:
-    return high(hand & b.trumps) if hand & b.trumps else -1
