@@ -22,7 +22,6 @@ from core import cards as C
 from core.bots import Bot, ReasoningBot
 from core.games.base import Action, State
 from core.games.rosenkrieg.actions import PASS, PLAYS, WILL, lay
-from core.games.rosenkrieg.bits import each
 from core.games.rosenkrieg.knowledge import Knowledge
 from core.games.rosenkrieg.policy import choose_card, hand_value, lay_candidates, wants_potentat
 from core.games.rosenkrieg.search import CLOCK_EVERY, best, declare_values, lay_values, play_values
@@ -50,14 +49,10 @@ def lay_reason(kn: Knowledge, pair: tuple[int, int]) -> str:
     b = kn.b
     names = [b.cards[c] for c in pair]
     rest = kn.hand & ~((1 << pair[0]) | (1 << pair[1]))
-    voids = [C.SUIT_NAMES["en"][b.cards[high_of(b, cl)][1]] for cl in (1, 2, 3)
+    voids = [C.SUIT_NAMES["en"][suit] for cl, suit in ((1, "L"), (2, "T"), (3, "B"))
              if kn.hand & b.class_mask[cl] and not rest & b.class_mask[cl]]
-    text = f"lays away {names[0]} and {names[1]}, banking {card_points(names)} card points"
-    return text + (f" and leaving no {', no '.join(voids)} to be led into" if voids else "")
-
-
-def high_of(b, cl: int) -> int:
-    return each(b.class_mask[cl])[-1]
+    text = f"lays away {card_name(names[0])} and {card_name(names[1])}, banking {card_points(names)} card points"
+    return text + (f" and keeping no {' or '.join(voids)}, to trump them" if voids else "")
 
 
 def play_reason(kn: Knowledge, card: str, legal: list[Action]) -> str:
@@ -74,13 +69,13 @@ def play_reason(kn: Knowledge, card: str, legal: list[Action]) -> str:
     cards = trick + [card]
     if trick_winner(cards) == len(trick):
         pts = card_points(cards)
-        return f"takes the trick with {name}" + (f" and its {pts} card points" if pts else "")
+        return f"plays {name} to take the trick" + (f" and its {pts} card points" if pts else "")
     winner = (kn.leader + trick_winner(trick)) % n
     if winner != kn.me and (winner == kn.pot) == (kn.me == kn.pot) and card_points([card]):
         return f"gives {name} ({card_points([card])} card points) to the partner's trick"
     if b.cls[b.index[card]] != b.cls[kn.trick[0]]:
-        return f"cannot follow and throws {name}, the least it can give"
-    return f"follows with {name}, keeping its better cards"
+        return f"cannot follow suit and throws {name}"
+    return f"follows suit with {name}"
 
 
 # --- the bots -----------------------------------------------------------------------------------

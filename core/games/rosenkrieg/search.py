@@ -32,6 +32,8 @@ MAX_WORLDS = 300  # beyond this the averages hardly move
 TIE_BREAK = 0.002  # per Zähler of the own party: more points when the settlement is the same
 DROP_Z = 2.5  # a candidate this many standard errors behind the leader stops being played out
 DROP_AFTER = 16
+
+
 def playout(b: Bits, hands: list[int], trick: Sequence[int], leader: int, pot: int, pot_pts: int, chal_pts: int,
             lk_pot: bool | None, tricks: tuple[int, int], trumpfzwang: bool, meter: Meter,
             first: int = -1) -> tuple[int, bool, int, int]:
