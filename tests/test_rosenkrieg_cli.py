@@ -49,6 +49,15 @@ def test_selfplay_of_a_dynastie_replays_to_the_same_final_state(players):
     assert json.loads(ok("replay", stdin=text)) == record["state"]
 
 
+@pytest.mark.parametrize("level", ["easy", "normal", "hard"])
+def test_bot_picks_a_legal_action_for_every_level(level):
+    text = ok("new", "rosenkrieg", "--players", "3", "--seed", "1")
+    for action in ("will", "pass", "pass"):
+        text = ok("apply", action, stdin=text)
+    choice = ok("bot", "--level", level, "--nodes", "200", stdin=text).strip()
+    assert choice.startswith("lay ") and choice in json.loads(ok("actions", stdin=text))
+
+
 def test_bench_plays_whole_dynastien_and_reports_per_level():
     report = json.loads(ok("bench", "rosenkrieg", "--bots", "random,random,random", "--games", "3", "--seed", "1"))
     assert report["players"] == 3 and report["levels"]["random"]["games"] == 9
