@@ -99,7 +99,7 @@ class EasyBot(ReasoningBot):
             will = hand_value(kn.b, kn.hand) + rng.gauss(0.0, 1.5) > 0.5
             return (WILL if will else PASS), declare_reason(kn, will)
         if kn.phase == "lay":
-            pairs = lay_candidates(kn.b, kn.hand, 45)
+            pairs = lay_candidates(kn.b, kn.hand, 99)  # every pair, best first
             pair = pairs[0] if rng.random() < 0.5 else pairs[rng.randrange(len(pairs))]
             return _lay(kn, pair), lay_reason(kn, pair)
         card = normal_card(kn, legal) if rng.random() < 0.5 else str(legal[rng.randrange(len(legal))])[5:]
