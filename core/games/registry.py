@@ -16,9 +16,10 @@ from core.games.base import Game
 _PACKAGES: dict[str, str] = {
     "thronfolge": "core.games.thronfolge",
     "deck-of-spies": "core.games.deck_of_spies",
+    "rosenkrieg": "core.games.rosenkrieg",
 }
 # Games the design names but this build does not contain yet.
-PLANNED = ("rosenkrieg", "kings-corner")
+PLANNED = ("kings-corner",)
 
 _loaded: dict[str, Game] = {}
 
