@@ -16,9 +16,10 @@ from core.games.base import Game
 _PACKAGES: dict[str, str] = {
     "thronfolge": "core.games.thronfolge",
     "deck-of-spies": "core.games.deck_of_spies",
+    "kings-corner": "core.games.kings_corner",
 }
 # Games the design names but this build does not contain yet.
-PLANNED = ("rosenkrieg", "kings-corner")
+PLANNED = ("rosenkrieg",)
 
 _loaded: dict[str, Game] = {}
 
