@@ -139,9 +139,12 @@ def test_hard_still_moves_with_the_smallest_budget():
         assert choose("hard", state, nodes=1)[0] in GAME.legal_actions(state)
 
 
-def test_easy_never_moves_a_pile():
-    for state in positions(40):
-        assert not isinstance(choose("easy", state)[0], Move)
+def test_easy_overlooks_most_pile_moves_that_normal_makes():
+    chances = [(state, seed) for state in positions(60) for seed in range(5)
+               if isinstance(choose("normal", state)[0], Move)]
+    assert len(chances) >= 10
+    taken = sum(isinstance(choose("easy", state, seed)[0], Move) for state, seed in chances)
+    assert 0 < taken < len(chances) / 2
 
 
 def test_selfplay_with_a_node_budget_prints_the_same_record_every_time():
@@ -156,3 +159,20 @@ def test_bench_plays_hard_against_normal_seats_with_rotating_seats():
                            "--nodes", "200"))
     assert report["levels"]["hard"]["games"] == 3 and report["levels"]["normal"]["games"] == 6
     assert report["nodes"] == 200
+
+
+def test_hard_keeps_a_king_back_in_a_single_round_but_not_in_a_session_where_it_costs_ten_points():
+    from core.games.kings_corner.search import Root, holding_plan
+
+    hands = [["KH", "QC", "JC"], ["2D", "3D"]]
+    race = Root.from_view(GAME.view(table(hands, FULL), 0))
+    session = Root.from_view(GAME.view(table(hands, FULL, options={"target": 25}), 0))
+    assert holding_plan(race).first is None  # end the turn: KH and QC will fit whenever it goes out
+    assert holding_plan(session).first is not None and holding_plan(session).left == 1
+
+
+def test_hard_stops_keeping_cards_back_once_the_talon_is_empty():
+    from core.games.kings_corner.search import Root, holding_plan
+
+    root = Root.from_view(GAME.view(table([["KH", "QC", "JC"], ["2D", "3D"]], FULL, talon=[]), 0))
+    assert not root.hold and holding_plan(root).left == 1

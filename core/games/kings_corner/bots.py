@@ -4,9 +4,12 @@
   open edge, never moves a pile, and now and then ends its turn early;
 - normal plays like a careful person (``policy``): piles moved first to open spots, kings
   into corners, every build it has, and its hardest card into an open edge;
-- hard plans the whole turn (``search``): every distinct way to end it, the best few raced
-  over hands dealt consistently with its view, each followed by the others' turns and its
-  own next turn, within a time budget (200 ms by default) or a budget of search units.
+- hard plans the whole turn (``search``): it goes out whenever some order of moves empties
+  its hand; otherwise it plays like normal but keeps back the cards that will surely still
+  fit later (kings, cards for tops nobody else can cover, and the runs below them), and
+  races that plan against the best other ways to end the turn over hands dealt consistently
+  with its view, each followed by the others' turns, within a time budget (200 ms by
+  default) or a budget of search units.
 
 Every bot decides from the view and the ``rng`` it is given, nothing else.
 """
@@ -20,8 +23,8 @@ from core.bots.race import clear_winner
 from core.games.base import Action, State
 from core.games.kings_corner.actions import DRAW, END, Draw, End, Move, Play
 from core.games.kings_corner.layout import CORNERS, label
-from core.games.kings_corner.policy import careful_move
-from core.games.kings_corner.position import CompactMove, counts, layout_of, to_action
+from core.games.kings_corner.policy import careful_move, safe_cards
+from core.games.kings_corner.position import CompactMove, counts, kind, layout_of, to_action
 from core.games.kings_corner.search import CLOCK_EVERY, Plan, Root, candidates, evaluate, holding_plan, plans
 
 DEFAULT_BUDGET_MS = 200.0
@@ -72,27 +75,29 @@ def _checked(action: Action, legal: list[Action]) -> Action:
 
 
 class EasyBot(ReasoningBot):
-    """Puts cards where they fit, in no particular order; never moves a pile."""
+    """Puts cards where they fit, in no particular order, and a random card on an open edge;
+    sees a pile move only now and then, and sometimes ends its turn with moves left."""
 
     level = "easy"
-    stop_chance = 0.15  # ends the turn with moves still open this often
-    fill_chance = 0.5  # drops a card on an open edge this often when nothing fits
+    stop_chance = 0.05  # ends the turn with moves still open this often
+    move_chance = 0.3  # notices a possible pile move this often
 
     def explain(self, view: State, legal: list[Action], rng: random.Random) -> tuple[Action, str]:
         trivial = _trivial(view, legal)
         if trivial is not None:
             return trivial
+        if rng.random() < self.stop_chance:
+            return END, "ends the turn"
         piles = view["piles"]
+        pile_moves = [a for a in legal if isinstance(a, Move)]
         plays = [a for a in legal if isinstance(a, Play)]
         fitting = [a for a in plays if piles[a.to] or a.to in CORNERS]
-        if fitting and rng.random() >= self.stop_chance:
-            action = fitting[rng.randrange(len(fitting))]
-            return action, describe(action, view)
         fills = [a for a in plays if a not in fitting]
-        if fills and not fitting and rng.random() < self.fill_chance:
-            action = fills[rng.randrange(len(fills))]
-            return action, describe(action, view)
-        return END, "ends the turn" if fitting or fills else "ends the turn: nothing fits"
+        for pool in ([pile_moves] if rng.random() < self.move_chance else []) + [fitting, fills]:
+            if pool:
+                action = pool[rng.randrange(len(pool))]
+                return action, describe(action, view)
+        return END, "ends the turn: nothing fits"
 
 
 class NormalBot(ReasoningBot):
@@ -120,7 +125,8 @@ def _why_careful(action: Action, view: State) -> str:
 
 
 class HardBot(ReasoningBot):
-    """Plans the whole turn and weighs what each way of ending it leaves the next players.
+    """Plans the whole turn, keeps safe cards back, and weighs what each way of ending the
+    turn leaves the next players.
 
     ``budget_ms`` bounds the thinking time (``DEFAULT_BUDGET_MS`` when None); ``nodes``
     bounds the search units instead (one position of the turn's walk or one simulated
@@ -147,23 +153,40 @@ class HardBot(ReasoningBot):
         chosen = candidates(root, found, holding_plan(root), self.width)
         if len({c.first for c in chosen}) == 1:
             action = self._action(chosen[0].first, hand, legal)
-            return action, describe(action, view) + _plan_note(chosen[0], root, None)
+            return action, describe(action, view) + _plan_note(chosen[0], root, None, hand)
         values = evaluate(root, chosen, rng, meter, max_worlds=self.max_worlds, drop_z=self.drop_z)
         best, _ = clear_winner(values, self.z)
         action = self._action(chosen[best].first, hand, legal)
-        return action, describe(action, view) + _plan_note(chosen[best], root, len(values[0]))
+        return action, describe(action, view) + _plan_note(chosen[best], root, len(values[0]), hand)
 
     @staticmethod
     def _action(move: CompactMove | None, hand: list[str], legal: list[Action]) -> Action:
         return END if move is None else _checked(to_action(move, hand), legal)
 
 
-def _plan_note(plan: Plan, root: Root, worlds: int | None) -> str:
+def _plan_note(plan: Plan, root: Root, worlds: int | None, hand: list[str]) -> str:
+    """What the chosen plan does, for the reason line."""
     shed = sum(root.hand) - plan.left
-    what = f": its plan plays {shed} card{'s' if shed != 1 else ''} this turn"
-    if worlds is None:
-        return what
-    return f"{what} and leaves the others the least, over {worlds} sampled deal{'s' if worlds != 1 else ''}"
+    note = f": its plan plays {shed} card{'s' if shed != 1 else ''} this turn"
+    if root.hold:
+        safe = safe_cards(plan.bottom, plan.top, plan.hand, root.seen, root.hold_kings)
+        kept = [label(c) for c in _cards_of(safe, hand)]
+        if kept:
+            note += f" and keeps {' '.join(kept)} back, sure to fit later"
+    if worlds is not None:
+        note += f", best over {worlds} sampled deal{'s' if worlds != 1 else ''}"
+    return note
+
+
+def _cards_of(kinds: list[int], hand: list[str]) -> list[str]:
+    """Hand cards for kind counts (the first cards of each kind in sorted order)."""
+    left = list(kinds)
+    out = []
+    for card in sorted(hand, key=lambda c: (-kind(c), c)):
+        if left[kind(card)]:
+            left[kind(card)] -= 1
+            out.append(card)
+    return out
 
 
 BOTS: dict[str, type[Bot]] = {"easy": EasyBot, "normal": NormalBot, "hard": HardBot}

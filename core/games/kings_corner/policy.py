@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from typing import Sequence
 
-from core.games.kings_corner.position import (CORNER_IDX, EDGE_IDX, EMPTY, KINDS, KING_KINDS, MOVE, NEED, PLAY,
+from core.games.kings_corner.position import (EDGE_IDX, EMPTY, KINDS, KING_KINDS, MOVE, NEED, PLAY,
                                               CompactMove, apply_move)
 
 
@@ -81,7 +81,8 @@ def careful_turn(bottom: list[int], top: list[int], hand: list[int], size: int =
     return played, kinged
 
 
-def safe_cards(bottom: Sequence[int], top: Sequence[int], hand: Sequence[int], seen: Sequence[int]) -> list[int]:
+def safe_cards(bottom: Sequence[int], top: Sequence[int], hand: Sequence[int], seen: Sequence[int],
+               kings: bool = True) -> list[int]:
     """The hand cards (counts per kind) that surely still fit when the player wants to go out.
 
     A king always finds an empty corner: a corner fills only with a king, and this one is
@@ -89,12 +90,13 @@ def safe_cards(bottom: Sequence[int], top: Sequence[int], hand: Sequence[int], s
     the hand or on the layout, and not at the bottom of an edge pile that could be moved
     there) keeps its place: nobody else can cover that top. Below either, the run the hand
     can build down from it is safe as well. Holding such cards costs nothing in a race and
-    keeps the corners and tops closed to the others.
+    keeps the corners and tops closed to the others. Without ``kings`` (a session, where a
+    king left in hand costs 10 points) kings are not kept back.
     """
     safe = [0] * KINDS
     left = list(hand)
     anchors = []
-    for k in KING_KINDS:
+    for k in KING_KINDS if kings else ():
         for _ in range(left[k]):
             anchors.append(k)
             left[k] -= 1

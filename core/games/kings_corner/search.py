@@ -2,13 +2,16 @@
 
 ``plans`` walks every sequence of moves of the turn (in compact positions, up to the
 symmetry of the edges and of the corners) and keeps each distinct position the turn may end
-in, with the first move that leads there. The careful player's own plan comes first; the
-others are ranked by how many cards they shed and how much they leave open, and the best
-few go into a race (``core.bots.race``): in each sampled world (the unseen cards dealt to
+in, with the first move that leads there; a way to go out is taken at once. Otherwise the
+default is the careful turn with the *safe* cards kept back (``policy.safe_cards``: kings,
+cards for tops nobody else can cover, and the runs below them — in a race they cost nothing
+to hold and keep corners and tops closed to the others). The other plans are ranked by the
+cards they leave to place and by how much they leave open, and the best few go into a race
+(``core.bots.race``) against the default: in each sampled world (the unseen cards dealt to
 the other hands and the talon with ``core.bots.worlds``) every candidate is followed by the
-other players' turns and then the bot's own next turn, all played the careful way, and
-valued by the hand sizes then. The budget counts units of work: one position of the walk or
-one simulated turn.
+other players' turns, played the careful way, and valued by the cards the bot still has to
+place against the others' hand sizes. The budget counts units of work: one position of the
+walk or one simulated turn.
 """
 
 from __future__ import annotations
@@ -26,7 +29,8 @@ from core.games.kings_corner.position import (EDGE_IDX, EMPTY, KINDS, NEED, Comp
                                               counts, layout_of, moves, seen_kinds, unseen_pool)
 
 WIN, LOSS = 12.0, -12.0  # the value of a simulated cycle in which the bot / another player goes out
-MAX_PLANS = 4000  # positions of the walk at most; a turn rarely has more than a few hundred
+CYCLES = 2  # simulated rounds of the others' turns after the plan
+MAX_PLANS = 3000  # positions of the walk at most; 99 % of turns have fewer than 900
 CLOCK_EVERY = 16
 
 
@@ -61,6 +65,7 @@ class Root:
     pool: list[int]  # kinds of the unseen cards, one entry per card
     unseen: list[int]  # unseen copies per kind
     hold: bool  # whether safe cards are kept back (while cards can still be drawn)
+    hold_kings: bool  # whether kings count as safe (a single round: no penalty points at stake)
 
     @classmethod
     def from_view(cls, view: State) -> Root:
@@ -72,7 +77,8 @@ class Root:
         return cls(bottom, top, counts(view["hands"][seat]), view["kinged"],
                    [len(view["hands"][(seat + k) % n]) for k in range(1, n)], len(view["talon"]),
                    bool(opts["draw"]) and bool(view["talon"]), opts["draw_at"] == "end", bool(opts["royal_kings"]),
-                   unseen_pool(view, seat), [2 - s for s in seen], bool(opts["draw"]) and bool(view["talon"]))
+                   unseen_pool(view, seat), [2 - s for s in seen], bool(opts["draw"]) and bool(view["talon"]),
+                   opts["target"] == 0)
 
     @property
     def seen(self) -> list[int]:
@@ -93,11 +99,11 @@ def holding_plan(root: Root) -> Plan:
         return careful_plan(root)
     b, t, h = list(root.bottom), list(root.top), list(root.hand)
     seen = root.seen
-    first = move = holding_move(b, t, h, safe_cards(b, t, h, seen))
+    first = move = holding_move(b, t, h, safe_cards(b, t, h, seen, root.hold_kings))
     kinged = root.kinged
     while move is not None:
         kinged = apply_move(b, t, h, move) or kinged
-        move = holding_move(b, t, h, safe_cards(b, t, h, seen))
+        move = holding_move(b, t, h, safe_cards(b, t, h, seen, root.hold_kings))
     return Plan(first, tuple(b), tuple(t), tuple(h), kinged)
 
 
@@ -105,7 +111,7 @@ def to_place(root: Root, plan: Plan) -> int:
     """The cards a plan leaves that still need a place: all of them, less the safe ones."""
     if not root.hold:
         return plan.left
-    return plan.left - sum(safe_cards(plan.bottom, plan.top, plan.hand, root.seen))
+    return plan.left - sum(safe_cards(plan.bottom, plan.top, plan.hand, root.seen, root.hold_kings))
 
 
 def plan_key(plan: Plan) -> tuple:
@@ -114,10 +120,12 @@ def plan_key(plan: Plan) -> tuple:
 
 def plans(root: Root, meter: Meter) -> list[Plan]:
     """Every distinct position the turn may end in (the current one first), each with the first
-    move of the first sequence found to it; stops early at the budget or ``MAX_PLANS``.
+    move of the first sequence found to it; at most ``MAX_PLANS``.
 
     Moves are tried in the careful order, so a position is credited to the most natural
-    first move that reaches it. A plan that empties the hand ends the walk: it wins.
+    first move that reaches it. A plan that empties the hand ends the walk: it wins. Every
+    position is spent from ``meter``, but the walk does not stop at its budget: missing a
+    way to go out would cost more than the few milliseconds the largest turns take.
     """
     start = (tuple(root.bottom), tuple(root.top), tuple(root.hand), root.kinged)
     stack: list[tuple[tuple, CompactMove | None]] = [(start, None)]
@@ -133,7 +141,8 @@ def plans(root: Root, meter: Meter) -> list[Plan]:
         out.append(plan)
         if not any(h):
             return [plan]
-        if len(out) >= MAX_PLANS or meter.spend():
+        meter.spend()
+        if len(out) >= MAX_PLANS:
             break
         for move in reversed(moves(b, t, h)):
             nb, nt, nh = list(b), list(t), list(h)
@@ -208,39 +217,78 @@ def _turn(b: list[int], t: list[int], hand: list[int], size: int, talon: list[in
     return size
 
 
+def _seen(hands: list[list[int]], talon: list[int]) -> list[int]:
+    """What the bot sees in a simulated world: every card not in another hand or the talon."""
+    seen = [2] * KINDS
+    for hand in hands:
+        for k in range(KINDS):
+            seen[k] -= hand[k]
+    for k in talon:
+        seen[k] -= 1
+    return seen
+
+
+def _to_place(root: Root, b: list[int], t: list[int], mine: list[int], m: int, hands: list[list[int]],
+              talon: list[int]) -> int:
+    if not root.hold:
+        return m
+    return m - sum(safe_cards(b, t, mine, _seen(hands, talon), root.hold_kings))
+
+
+def _own_turn(root: Root, b: list[int], t: list[int], mine: list[int], m: int, hands: list[list[int]],
+              talon: list[int], meter: Meter) -> int:
+    """A simulated turn of the bot itself, keeping safe cards back; its cards left to place
+    (0: it goes out, since safe cards always find their place)."""
+    meter.spend()
+    if root.draws and not root.draw_at_end and talon:
+        mine[talon.pop()] += 1
+        m += 1
+    if root.hold:
+        seen = _seen(hands, talon)
+        while True:
+            move = holding_move(b, t, mine, safe_cards(b, t, mine, seen, root.hold_kings))
+            if move is None:
+                break
+            apply_move(b, t, mine, move)
+            m -= move[0]  # PLAY is 1, MOVE is 0
+    else:
+        played, _ = careful_turn(b, t, mine, m)
+        m -= played
+    left = _to_place(root, b, t, mine, m, hands, talon)
+    if left and root.draws and root.draw_at_end and talon:
+        mine[talon.pop()] += 1
+        left += 1
+    return left
+
+
 def simulate(root: Root, plan: Plan, world: World, meter: Meter) -> float:
     """The value of ending the turn as ``plan`` does, in ``world``: the others' turns played
-    the careful way, then the cards the bot still has to place against theirs (or the loss
-    if one of them went out).
+    the careful way (``CYCLES`` times round the table, with the bot's own turns in between
+    played as it plays), then the cards the bot still has to place against theirs, or the
+    win or loss if someone went out.
 
-    The bot's own next turn is not played: a card kept back would cost nothing in a
-    careful next turn, yet the bot would keep it back again then. Safe cards (``safe_cards``,
-    judged as the bot would judge them then) do not count while cards can be drawn.
+    The bot's last turn is not played: a card kept back would look free in it. Safe cards
+    (``safe_cards``, judged as the bot would judge them then) do not count while cards can
+    be drawn.
     """
     b, t = list(plan.bottom), list(plan.top)
     mine = list(plan.hand)
     m = plan.left
     talon = list(world.talon)
-    if root.royal and plan.kinged:
-        m = _turn(b, t, mine, m, talon, root, meter)
-        if m == 0:
-            return WIN
-    sizes = list(root.others)
     hands = [list(h) for h in world.hands]
-    for k, hand in enumerate(hands):
-        sizes[k] = _turn(b, t, hand, sizes[k], talon, root, meter)
-        if sizes[k] == 0:
-            return LOSS
-    if root.hold:
-        seen = [2] * KINDS  # what the bot would see then: its hand and the layout
-        for hand in hands:
-            for k in range(KINDS):
-                seen[k] -= hand[k]
-        for k in talon:
-            seen[k] -= 1
-        m -= sum(safe_cards(b, t, mine, seen))
-    least = min(sizes)
-    return (least - m) + 0.5 * (sum(sizes) / len(sizes) - m)
+    sizes = list(root.others)
+    extra = root.royal and plan.kinged  # K-6.3: the bot's extra turn comes first
+    for cycle in range(CYCLES):
+        if cycle or extra:
+            if _own_turn(root, b, t, mine, m, hands, talon, meter) == 0:
+                return WIN
+            m = sum(mine)
+        for k, hand in enumerate(hands):
+            sizes[k] = _turn(b, t, hand, sizes[k], talon, root, meter)
+            if sizes[k] == 0:
+                return LOSS
+    m = _to_place(root, b, t, mine, m, hands, talon)
+    return (min(sizes) - m) + 0.5 * (sum(sizes) / len(sizes) - m)
 
 
 def evaluate(root: Root, chosen: list[Plan], rng: random.Random, meter: Meter, **rules: Any) -> Values:
