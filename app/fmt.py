@@ -1,10 +1,65 @@
-"""Small text formatters shared by screens (times, seat lists)."""
+"""Numbers, percentages, dates, relative times and plural categories per UI language (Babel/CLDR).
+
+Every count, rate and date the app shows goes through here, so German reads
+"1.234", "95,9 %" and "04.03.2026" and English "1,234", "95.9%" and "Mar 4, 2026".
+"""
 
 from __future__ import annotations
 
 import time
-from datetime import datetime, timezone
+from datetime import date, datetime, timedelta, timezone
+from functools import lru_cache
 from typing import Any, Callable
+
+from babel import Locale, UnknownLocaleError
+from babel.dates import format_date, format_timedelta
+from babel.numbers import format_decimal, parse_pattern
+
+FALLBACK = "en"
+
+
+@lru_cache(maxsize=None)
+def locale(lang: str) -> Locale:
+    """Babel's locale for a UI language code; unknown codes read as English."""
+    try:
+        return Locale.parse(str(lang).replace("-", "_"))
+    except (ValueError, TypeError, LookupError, UnknownLocaleError):
+        return Locale.parse(FALLBACK)
+
+
+def plural_category(lang: str, n: Any) -> str:
+    """The CLDR plural category (``one``, ``other`` …) of the count ``n`` in ``lang``."""
+    count = as_number(n)
+    if count is None:
+        return "other"
+    return locale(lang).plural_form(abs(count))
+
+
+def as_number(value: Any) -> int | float | None:
+    """``value`` as a number if it is one (or a string of one), else None; booleans are no counts."""
+    if isinstance(value, bool):
+        return None
+    if isinstance(value, (int, float)):
+        return value
+    if isinstance(value, str):
+        try:
+            return int(value) if value.strip().lstrip("-").isdigit() else float(value)
+        except ValueError:
+            return None
+    return None
+
+
+def number(value: int | float, lang: str) -> str:
+    """A count or measure with the language's separators: ``1.234`` / ``1,234``, ``2,5`` / ``2.5``."""
+    return format_decimal(value, locale=locale(lang))
+
+
+def percent(rate: float, lang: str, digits: int = 0) -> str:
+    """A share (0.959) as a percentage with ``digits`` decimals: ``95,9 %`` / ``95.9%``."""
+    loc = locale(lang)
+    pattern = parse_pattern(loc.percent_formats[None].pattern)
+    pattern.frac_prec = (digits, digits)
+    return pattern.apply(rate, loc)
 
 
 def to_epoch(value: Any) -> float | None:
@@ -25,30 +80,50 @@ def to_epoch(value: Any) -> float | None:
     return None
 
 
-def ago(value: Any, t: Callable[..., str], now: float | None = None) -> str:
-    """ "just now", "5 min ago", "3 h ago", "yesterday", else a date."""
+def day(value: Any, lang: str) -> str:
+    """A calendar date in the language's medium form: ``04.03.2026`` / ``Mar 4, 2026``."""
+    if isinstance(value, date) and not isinstance(value, datetime):
+        return format_date(value, format="medium", locale=locale(lang))
+    ts = to_epoch(value)
+    if ts is None:
+        return ""
+    return format_date(datetime.fromtimestamp(ts).date(), format="medium", locale=locale(lang))
+
+
+def ago(value: Any, lang: str, t: Callable[..., str], now: float | None = None) -> str:
+    """ "just now", "5 minutes ago", "3 hours ago", "yesterday", "3 days ago", else a date.
+
+    ``t`` gives the two words CLDR's relative units do not cover (now, yesterday).
+    """
     ts = to_epoch(value)
     if ts is None:
         return ""
     delta = max(0.0, (now if now is not None else time.time()) - ts)
     if delta < 60:
         return t("time.now")
-    if delta < 3600:
-        return t("time.minutes", n=int(delta // 60))
-    if delta < 86400:
-        return t("time.hours", n=int(delta // 3600))
-    if delta < 2 * 86400:
+    if 86400 <= delta < 2 * 86400:
         return t("time.yesterday")
-    if delta < 7 * 86400:
-        return t("time.days", n=int(delta // 86400))
-    return datetime.fromtimestamp(ts).strftime(t("time.date_format"))
+    if delta >= 7 * 86400:
+        return day(ts, lang)
+    # Whole units only (59 minutes stay minutes): threshold 1 stops Babel from rounding up.
+    unit = 60 if delta < 3600 else 3600 if delta < 86400 else 86400
+    span = timedelta(seconds=-(delta // unit) * unit)
+    return format_timedelta(span, threshold=1, add_direction=True, format="long", locale=locale(lang))
 
 
-def seat_names(seats: Any) -> list[str]:
-    """Names from a summary's seats (Seat objects or their JSON dicts)."""
-    out = []
-    for s in seats or ():
-        name = s.get("name") if isinstance(s, dict) else getattr(s, "name", None)
-        if name:
-            out.append(str(name))
-    return out
+def seat_name(seat: Any, t: Callable[..., str]) -> str:
+    """A seat's name for display: a computer seat is named in the language of the moment.
+
+    A game stores its seats' names as they were when it started ("Computer (Schwer)");
+    a person's name is theirs, but the computer's must follow the language setting.
+    """
+    get = seat.get if isinstance(seat, dict) else (lambda k, d=None: getattr(seat, k, d))
+    level = get("level")
+    if get("kind") == "bot" and level:
+        return f"{t('computer')} ({t('level.' + str(level))})"
+    return str(get("name") or "")
+
+
+def seat_names(seats: Any, t: Callable[..., str]) -> list[str]:
+    """Display names from a summary's seats (Seat objects or their JSON dicts)."""
+    return [name for name in (seat_name(s, t) for s in seats or ()) if name]

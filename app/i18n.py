@@ -3,18 +3,27 @@
 Keys are dotted names. Both languages must have the same keys (a unit test checks
 this). A missing key falls back to English, then to ``_default`` if given, else
 to the key itself, so a gap shows up in the UI instead of crashing it.
+
+A text that shows a count is a dict of CLDR plural forms, ``{"one": "{n} Zug",
+"other": "{n} Züge"}``; ``t("continue.moves", lang, n=3)`` picks the form for
+``n`` by the language's plural rule (Babel). Numbers given as values are written
+with the language's separators ("1.234" / "1,234").
 """
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, Union
 
-DE: dict[str, str] = {
+from app import fmt
+
+Text = Union[str, dict[str, str]]  # a plain text, or plural forms by CLDR category
+
+DE: dict[str, Text] = {
     # common
     "ok": "OK", "cancel": "Abbrechen", "save": "Speichern", "close": "Schließen",
     "computer": "Computer",
     "level.random": "Zufall", "level.easy": "Leicht", "level.normal": "Normal", "level.hard": "Schwer",
-    "players.exact": "{n} Spieler", "players.solo": "1 Spieler · Solo", "players.range": "{lo}–{hi} Spieler",
+    "players.exact": {"one": "{n} Spieler", "other": "{n} Spieler"}, "players.solo": "1 Spieler · Solo", "players.range": "{lo}–{hi} Spieler",
     "error.screen": "Diese Seite konnte nicht angezeigt werden.",
     "notice.title": "Gespeicherte Daten",
     "notice.db_moved_aside": "Die gespeicherten Daten waren beschädigt und konnten nicht gelesen werden. "
@@ -27,9 +36,14 @@ DE: dict[str, str] = {
     "home.subtitle": "Kartenspiele voller Intrigen bei Hofe",
     "home.games": "Spiele", "home.continue": "Weiterspielen", "home.soon": "Demnächst",
     "continue.resume": "Fortsetzen", "continue.solo": "{name} · Solo",
-    "continue.moves": "{n} Züge", "continue.fresh": "Noch kein Zug",
-    "time.now": "gerade eben", "time.minutes": "vor {n} Min.", "time.hours": "vor {n} Std.",
-    "time.yesterday": "gestern", "time.days": "vor {n} Tagen", "time.date_format": "%d.%m.%Y",
+    "continue.moves": {"one": "{n} Zug", "other": "{n} Züge"}, "continue.fresh": "Noch kein Zug",
+    "continue.spy": "#{number} · Spion\u00a0{n}\u00a0von\u00a0{total}",  # no-break spaces: one piece on a card
+    "time.now": "gerade eben", "time.yesterday": "gestern",
+    # counts that tables and screens combine into longer lines
+    "count.cards": {"one": "{n} Karte", "other": "{n} Karten"},
+    "count.face_cards": {"one": "{n} Bildkarte", "other": "{n} Bildkarten"},
+    "count.points": {"one": "{n} Punkt", "other": "{n} Punkte"},
+    "count.moves": {"one": "{n} Zug", "other": "{n} Züge"},
     # games
     "game.thronfolge.title": "Thronfolge",
     "game.thronfolge.tagline": "Ein Duell um die Krone: Nimm die Reihe im richtigen Moment.",
@@ -52,7 +66,9 @@ DE: dict[str, str] = {
     "players.restored": "{name} ist wieder da.", "players.archived": "Archiviert ({n})",
     "players.archived_hint": "Antippen zum Anzeigen und Zurückholen",
     "players.empty": "Noch keine Spieler. Lege dich selbst und deine Mitspieler an.",
-    "players.no_games": "Noch keine Partie", "players.record": "{games} Partien · {wins} Siege",
+    "players.no_games": "Noch keine Partie",
+    "players.games": {"one": "{n} Partie", "other": "{n} Partien"},
+    "players.wins": {"one": "{n} Sieg", "other": "{n} Siege"},
     # store errors (StoreError.key)
     "store.name_empty": "Bitte gib einen Namen ein.",
     "store.name_too_long": "Ein Name darf höchstens {limit} Zeichen haben.",
@@ -92,12 +108,13 @@ DE: dict[str, str] = {
     "about.credit_rosenkrieg": "Rosenkrieg ist angelehnt an das Kartenspiel Herzblatt.",
     "about.credit_kings": "Kings in the Corner ist ein klassisches amerikanisches Familienspiel.",
     "about.fonts": "Schriften", "about.font_dejavu": "DejaVu Sans und DejaVu Serif (Bitstream-Vera-Lizenz; "
-                                                    "DejaVu-Änderungen gemeinfrei). Lizenztext: "
-                                                    "assets/fonts/LICENSE-DejaVu.txt",
+                                                    "DejaVu-Änderungen gemeinfrei). Der Lizenztext liegt "
+                                                    "der App bei.",
     "about.art": "Gestaltung", "about.art_text": "Illustrationen, Farbsymbole und Kartenrücken wurden für "
                                                  "Hofstaat gezeichnet.",
-    "about.data": "Deine Daten", "about.data_text": "Spieler, Partien und Einstellungen liegen nur auf "
-                                                    "diesem Gerät, hier:",
+    "about.data": "Deine Daten", "about.data_text": "Spieler, Partien und Einstellungen bleiben auf "
+                                                    "diesem Gerät.",
+    "about.details": "Speicherort anzeigen", "about.hide_details": "Speicherort ausblenden",
     # new game
     "new_game.title": "Neues Spiel: {game}", "new_game.players": "Wer spielt?",
     "new_game.players_hint": "Wähle für jeden Platz einen Spieler oder den Computer mit seiner Stärke.",
@@ -107,7 +124,13 @@ DE: dict[str, str] = {
     "new_game.seed_hint": "Gleicher Startwert, gleiche Kartenverteilung.",
     "new_game.bad_seed": "Der Startwert muss eine ganze Zahl sein.",
     "new_game.start": "Spiel starten", "new_game.twice": "Jeder Spieler kann nur einen Platz einnehmen.",
-    "new_game.name_needed": "Bitte gib einen Namen für Platz {n} ein.",
+    "new_game.name_needed": "{seat}: Bitte gib einen Namen ein.",
+    "new_game.player": "Spieler", "new_game.player_solo": "Wer spielt?",
+    "new_game.players_hint_solo": "Du allein gegen die Spione. Wähle, wer spielt – oder lass den Computer "
+                                  "spielen und schau zu.",
+    "new_game.taken": "{name} sitzt schon auf {seat}. Jeder Spieler kann nur einen Platz einnehmen.",
+    "new_game.sits_at": "{name} · sitzt auf {seat}",
+    "new_game.unknown_level": "Diese Spielstärke gibt es nicht.",
     "new_game.unavailable": "Dieses Spiel ist noch nicht fertig. Bald geht's los!",
     "choice.scoring.win": "Sieg zählt", "choice.scoring.points": "Punkte zählen",
     "help.deck-of-spies.scoring": "Mit 7 der 12 Bildkarten gewinnst du. „Punkte zählen“ notiert außerdem, "
@@ -115,7 +138,7 @@ DE: dict[str, str] = {
     # play
     "play.title": "Partie", "play.your_turn": "Du bist am Zug", "play.turn_of": "{name} ist am Zug",
     "play.bot_turn": "{name} überlegt …", "play.over": "Partie beendet", "play.move": "Zug {n}",
-    "play.your_hand": "Deine Hand", "play.actions": "Deine Möglichkeiten", "play.cards": "{n} Karten",
+    "play.your_hand": "Deine Hand", "play.actions": "Deine Möglichkeiten", "play.cards": {"one": "{n} Karte", "other": "{n} Karten"},
     "play.tap_hint": "Tippe Karten an, um nur passende Züge zu sehen.",
     "play.clear_selection": "Auswahl aufheben", "play.more_actions": "… und {n} weitere. Wähle zuerst eine Karte.",
     "play.winner": "{name} gewinnt!", "play.winners": "{names} gewinnen gemeinsam!",
@@ -170,11 +193,11 @@ DE: dict[str, str] = {
     "store.bad_seat": "Aufgeben kann nur ein Mensch, der mitspielt.",
 }
 
-EN: dict[str, str] = {
+EN: dict[str, Text] = {
     "ok": "OK", "cancel": "Cancel", "save": "Save", "close": "Close",
     "computer": "Computer",
     "level.random": "Random", "level.easy": "Easy", "level.normal": "Normal", "level.hard": "Hard",
-    "players.exact": "{n} players", "players.solo": "1 player · solo", "players.range": "{lo}–{hi} players",
+    "players.exact": {"one": "{n} player", "other": "{n} players"}, "players.solo": "1 player · solo", "players.range": "{lo}–{hi} players",
     "error.screen": "This page could not be shown.",
     "notice.title": "Saved data",
     "notice.db_moved_aside": "The saved data was damaged and could not be read. It was kept unchanged "
@@ -184,9 +207,13 @@ EN: dict[str, str] = {
     "home.subtitle": "Card games of intrigue at court",
     "home.games": "Games", "home.continue": "Continue", "home.soon": "Coming soon",
     "continue.resume": "Resume", "continue.solo": "{name} · solo",
-    "continue.moves": "{n} moves", "continue.fresh": "No move yet",
-    "time.now": "just now", "time.minutes": "{n} min ago", "time.hours": "{n} h ago",
-    "time.yesterday": "yesterday", "time.days": "{n} days ago", "time.date_format": "%Y-%m-%d",
+    "continue.moves": {"one": "{n} move", "other": "{n} moves"}, "continue.fresh": "No move yet",
+    "continue.spy": "#{number} · spy\u00a0{n}\u00a0of\u00a0{total}",
+    "time.now": "just now", "time.yesterday": "yesterday",
+    "count.cards": {"one": "{n} card", "other": "{n} cards"},
+    "count.face_cards": {"one": "{n} face card", "other": "{n} face cards"},
+    "count.points": {"one": "{n} point", "other": "{n} points"},
+    "count.moves": {"one": "{n} move", "other": "{n} moves"},
     "game.thronfolge.title": "Thronfolge",
     "game.thronfolge.tagline": "A duel for the crown: take the line at just the right moment.",
     "game.deck-of-spies.title": "Deck of Spies",
@@ -207,7 +234,9 @@ EN: dict[str, str] = {
     "players.restored": "{name} is back.", "players.archived": "Archived ({n})",
     "players.archived_hint": "Tap to show and restore",
     "players.empty": "No players yet. Add yourself and the people you play with.",
-    "players.no_games": "No games yet", "players.record": "{games} games · {wins} wins",
+    "players.no_games": "No games yet",
+    "players.games": {"one": "{n} game", "other": "{n} games"},
+    "players.wins": {"one": "{n} win", "other": "{n} wins"},
     "store.name_empty": "Please enter a name.",
     "store.name_too_long": "A name may have at most {limit} characters.",
     "store.name_invalid": "A name cannot contain line breaks or control characters.",
@@ -241,11 +270,12 @@ EN: dict[str, str] = {
     "about.credit_rosenkrieg": "Rosenkrieg is based on the card game Herzblatt.",
     "about.credit_kings": "Kings in the Corner is a classic American family card game.",
     "about.fonts": "Fonts", "about.font_dejavu": "DejaVu Sans and DejaVu Serif (Bitstream Vera licence; "
-                                                "DejaVu changes in the public domain). Licence text: "
-                                                "assets/fonts/LICENSE-DejaVu.txt",
+                                                "DejaVu changes in the public domain). The licence text "
+                                                "ships with the app.",
     "about.art": "Artwork", "about.art_text": "Illustrations, suit symbols and card backs were drawn for "
                                               "Hofstaat.",
-    "about.data": "Your data", "about.data_text": "Players, games and settings stay on this device, here:",
+    "about.data": "Your data", "about.data_text": "Players, games and settings stay on this device.",
+    "about.details": "Show storage location", "about.hide_details": "Hide storage location",
     "new_game.title": "New game: {game}", "new_game.players": "Who is playing?",
     "new_game.players_hint": "Pick a player for each seat, or the computer and how strong it plays.",
     "new_game.count": "Number of players", "new_game.seat": "Seat {n}",
@@ -253,14 +283,20 @@ EN: dict[str, str] = {
     "new_game.seed": "Seed (optional)", "new_game.seed_hint": "Same seed, same deal.",
     "new_game.bad_seed": "The seed must be a whole number.",
     "new_game.start": "Start game", "new_game.twice": "Each player can take only one seat.",
-    "new_game.name_needed": "Please enter a name for seat {n}.",
+    "new_game.name_needed": "{seat}: please enter a name.",
+    "new_game.player": "Player", "new_game.player_solo": "Who is playing?",
+    "new_game.players_hint_solo": "You alone against the spies. Choose who plays – or let the computer "
+                                  "play and watch.",
+    "new_game.taken": "{name} already sits on {seat}. Each player can take only one seat.",
+    "new_game.sits_at": "{name} · on {seat}",
+    "new_game.unknown_level": "There is no such playing strength.",
     "new_game.unavailable": "This game is not finished yet. Coming soon!",
     "choice.scoring.win": "Win or lose", "choice.scoring.points": "Count points",
     "help.deck-of-spies.scoring": "Win with 7 of the 12 face cards. “Count points” also records how many "
                                   "face cards you own at the end (0–12).",
     "play.title": "Game", "play.your_turn": "Your turn", "play.turn_of": "{name} to move",
     "play.bot_turn": "{name} is thinking …", "play.over": "Game over", "play.move": "Move {n}",
-    "play.your_hand": "Your hand", "play.actions": "Your options", "play.cards": "{n} cards",
+    "play.your_hand": "Your hand", "play.actions": "Your options", "play.cards": {"one": "{n} card", "other": "{n} cards"},
     "play.tap_hint": "Tap cards to see only the moves that use them.",
     "play.clear_selection": "Clear selection", "play.more_actions": "… and {n} more. Pick a card first.",
     "play.winner": "{name} wins!", "play.winners": "{names} share the win!",
@@ -309,25 +345,46 @@ EN: dict[str, str] = {
     "store.bad_seat": "Only a person playing in this game can resign.",
 }
 
-STRINGS: dict[str, dict[str, str]] = {"de": DE, "en": EN}
+STRINGS: dict[str, dict[str, Text]] = {"de": DE, "en": EN}
 _MISSING = object()
 
 
 def t(key: str, lang: str = "en", _default: Any = _MISSING, **values: Any) -> str:
-    """The text for ``key`` in ``lang`` with ``{placeholders}`` filled from ``values``."""
-    table = STRINGS.get(lang, EN)
-    text = table.get(key)
-    if text is None:
-        text = EN.get(key)
-    if text is None:
+    """The text for ``key`` in ``lang`` with ``{placeholders}`` filled from ``values``.
+
+    Plural entries take the form for ``values["n"]``; int and float values are
+    formatted as numbers of ``lang``.
+    """
+    if lang not in STRINGS:
+        lang = "en"
+    entry = STRINGS[lang].get(key)
+    if entry is None:
+        entry, lang = EN.get(key), "en"
+    if entry is None:
         return key if _default is _MISSING else _default
+    text = plural(entry, lang, values.get("n")) if isinstance(entry, dict) else entry
+    if not values:
+        return text
+    shown = {k: fmt.number(v, lang) if fmt.as_number(v) is not None and not isinstance(v, str) else v
+             for k, v in values.items()}
     try:
-        return text.format(**values) if values else text
+        return text.format(**shown)
     except (KeyError, IndexError, ValueError):  # a placeholder was not given: show the raw text
         return text
 
 
-def extend(de: dict[str, str], en: dict[str, str]) -> None:
+def plural(forms: dict[str, str], lang: str, n: Any) -> str:
+    """The form of a plural entry for the count ``n`` (``other`` when ``n`` is missing)."""
+    category = fmt.plural_category(lang, n) if n is not None else "other"
+    return forms.get(category) or forms["other"]
+
+
+def forms_of(entry: Text) -> list[str]:
+    """Every text of an entry: the one text, or each plural form."""
+    return list(entry.values()) if isinstance(entry, dict) else [entry]
+
+
+def extend(de: dict[str, Text], en: dict[str, Text]) -> None:
     """Add a module's own strings (e.g. one game's table), refusing keys that differ by language.
 
     :raises ValueError: when the two dicts do not have the same keys or a key is taken.

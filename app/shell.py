@@ -8,6 +8,7 @@ need lives in ``AppState`` above them, so rebuilding a screen loses nothing.
 from __future__ import annotations
 
 import logging
+import time
 from concurrent.futures import Future
 from dataclasses import dataclass
 from typing import Callable
@@ -24,6 +25,14 @@ log = logging.getLogger(__name__)
 # Width from which the navigation moves from a bottom bar to a side rail.
 WIDE = 720
 CONTENT_MAX = 1120
+# Forms and running text stay at a readable measure on tablets (about 70 characters a line).
+FORM_MAX = 640
+TEXT_MAX = 680
+RAIL_WIDTH = 93  # the side rail and its divider
+SNACK_FOR_NEXT = 1.0  # seconds: a message shown this shortly before a screen change is about it
+
+# The languages Flutter's own texts (screen-reader labels such as "Tab 1 of 5", tooltips) follow.
+LOCALES = {"de": ft.Locale("de", "DE"), "en": ft.Locale("en", "US")}
 
 
 @dataclass(frozen=True)
@@ -52,6 +61,11 @@ class Shell:
         state.ui = self  # table builders get (app_state, session) and reach the UI through this
         self.bot_future: Future | None = None  # the running computer-turn task, if any
         self._layout_key: tuple[bool, str] | None = None
+        self._snack: ft.SnackBar | None = None
+        self._snack_at = 0.0
+        self._shown_route: str | None = None
+        self._locale: str | None = None
+        self.drafts: dict[str, object] = {}  # screens' unsaved input that must survive a rebuild
 
     # --- helpers screens use ------------------------------------------------------------------
 
@@ -82,10 +96,23 @@ class Shell:
         self.route_change()
 
     def snack(self, message: str, error: bool = False) -> None:
-        self.page.show_dialog(ft.SnackBar(
+        """A short message at the bottom; it goes away when the user moves to another screen."""
+        self.dismiss_snack()
+        self._snack = ft.SnackBar(
             ft.Text(message, color=ft.Colors.ON_ERROR_CONTAINER if error else None),
             bgcolor=ft.Colors.ERROR_CONTAINER if error else None, behavior=ft.SnackBarBehavior.FLOATING,
-            show_close_icon=error, duration=ft.Duration(seconds=6 if error else 3)))
+            show_close_icon=error, duration=ft.Duration(seconds=5 if error else 3))
+        self._snack_at = time.monotonic()
+        self.page.show_dialog(self._snack)
+
+    def dismiss_snack(self) -> None:
+        bar, self._snack = self._snack, None
+        if bar is not None and bar.open:
+            bar.open = False
+            try:
+                bar.update()
+            except Exception:  # already gone from the page
+                pass
 
     def close_dialog(self) -> None:
         self.page.pop_dialog()
@@ -130,20 +157,30 @@ class Shell:
 
     # --- views --------------------------------------------------------------------------------
 
-    def _body(self, controls: list[ft.Control], padding: int | None = None) -> ft.Control:
-        """Scrollable page content, centred with a maximum width on big screens."""
+    def _body(self, controls: list[ft.Control], padding: int | None = None, max_width: int = CONTENT_MAX,
+              beside: int = 0) -> ft.Control:
+        """Scrollable page content, centred with a maximum width on big screens.
+
+        ``beside`` is what the navigation takes from the window's width (the rail).
+        """
         pad = padding if padding is not None else (28 if self.wide else 16)
         column = ft.Column(controls, spacing=14, scroll=ft.ScrollMode.AUTO, expand=True,
                            horizontal_alignment=ft.CrossAxisAlignment.STRETCH)
-        inner = ft.Container(column, padding=ft.Padding.only(left=pad, right=pad, top=0, bottom=12),
-                             expand=True, width=CONTENT_MAX if self.width > CONTENT_MAX + 140 else None)
-        return ft.Row([inner], expand=True, alignment=ft.MainAxisAlignment.CENTER,
-                      vertical_alignment=ft.CrossAxisAlignment.START)
+        box = max_width + 2 * pad
+        padding = ft.Padding.only(left=pad, right=pad, top=0, bottom=12)
+        if self.width - beside > box + 40:
+            # Centred at a fixed width; the outer box gives the scrolling column its height.
+            return ft.Container(ft.Container(column, padding=padding, width=box), expand=True,
+                                alignment=ft.Alignment.TOP_CENTER)
+        inner = ft.Container(column, padding=padding, expand=True)
+        return ft.Row([inner], expand=True, vertical_alignment=ft.CrossAxisAlignment.START)
 
-    def top_view(self, route: str, controls: list[ft.Control], header: ft.Control | None = None) -> ft.View:
+    def top_view(self, route: str, controls: list[ft.Control], header: ft.Control | None = None,
+                 max_width: int = CONTENT_MAX) -> ft.View:
         """A top-level screen with the bottom navigation bar (phone) or side rail (wide)."""
         index = next((i for i, d in enumerate(DESTINATIONS) if d.route == route), 0)
-        content = ft.Column(([header] if header else []) + [self._body(controls)], spacing=0, expand=True)
+        body = self._body(controls, max_width=max_width, beside=RAIL_WIDTH if self.wide else 0)
+        content = ft.Column(([header] if header else []) + [body], spacing=0, expand=True)
 
         def go(e):
             self.navigate(DESTINATIONS[int(e.control.selected_index)].route)
@@ -167,16 +204,24 @@ class Shell:
 
     def sub_view(self, route: str, title: str, controls: list[ft.Control],
                  actions: list[ft.Control] | None = None, scroll: bool = True,
-                 bgcolor: str | None = None) -> ft.View:
+                 bgcolor: str | None = None, max_width: int = CONTENT_MAX) -> ft.View:
         """A pushed screen with a back arrow in the app bar."""
         appbar = ft.AppBar(title=ft.Text(title, font_family=theme.DISPLAY, size=20, color=theme.IVORY,
                                          max_lines=1, overflow=ft.TextOverflow.ELLIPSIS),
                            bgcolor=theme.FELT_DARK, color=theme.IVORY, actions=actions or [],
                            center_title=False)
-        body = self._body(controls) if scroll else ft.Container(ft.Column(controls, expand=True, spacing=0),
+        body = self._body(controls, max_width=max_width) if scroll else ft.Container(ft.Column(controls, expand=True, spacing=0),
                                                                  expand=True)
         return ft.View(route=route, padding=0, spacing=0, appbar=appbar, controls=[body],
                        bgcolor=bgcolor or ft.Colors.SURFACE)
+
+    def apply_locale(self) -> None:
+        """Let Flutter's built-in texts (screen-reader labels, tooltips) follow the app language."""
+        if self._locale == self.lang:
+            return
+        self._locale = self.lang
+        self.page.locale_configuration = ft.LocaleConfiguration(
+            supported_locales=list(LOCALES.values()), current_locale=LOCALES.get(self.lang, LOCALES["en"]))
 
     # --- routing ------------------------------------------------------------------------------
 
@@ -215,6 +260,14 @@ class Shell:
 
         route = (self.page.route or "/").split("?")[0].rstrip("/") or "/"
         parts = route.strip("/").split("/") if route != "/" else []
+        if route != self._shown_route:
+            # A message about the last screen must not cover the next; one shown just before
+            # the move is about the move ("you are playing a random deal") and stays.
+            if time.monotonic() - self._snack_at > SNACK_FOR_NEXT:
+                self.dismiss_snack()
+            self._shown_route = route
+            self.drafts = {k: v for k, v in self.drafts.items() if k == route}
+        self.apply_locale()
         if not (parts and parts[0] == "play"):
             self.cancel_bot()
         try:

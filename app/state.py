@@ -24,6 +24,7 @@ LANGUAGES = ("de", "en")
 SWITCH = ("on", "off")  # sound and vibration
 SETTING_KEYS = {"language": "ui_language", "theme": "ui_theme", "speed": "ui_animation_speed",
                 "card_back": "ui_card_back", "sound": "ui_sound", "vibration": "ui_vibration"}
+GUIDES_SEEN = "ui_guides_seen"  # the games whose guided first deal was started or declined
 
 # Pause before and after a computer move, in seconds, per animation speed.
 BOT_PAUSE = {"slow": 1.2, "normal": 0.7, "fast": 0.3, "off": 0.0}
@@ -90,6 +91,25 @@ class AppState:
         """
         self.store.set_setting(SETTING_KEYS[field], value)
         setattr(self.settings, field, value)
+
+    def guide_seen(self, game: str) -> bool:
+        """Whether the guided first deal of ``game`` was started or declined on this device."""
+        try:
+            seen = self.store.get_setting(GUIDES_SEEN, [])
+        except Exception as exc:  # a damaged setting: offer the guide again rather than fail
+            log.warning("cannot read setting %s: %s", GUIDES_SEEN, exc)
+            return False
+        return isinstance(seen, list) and game in seen
+
+    def mark_guide_seen(self, game: str) -> None:
+        """Remember that the guided first deal of ``game`` was started or declined.
+
+        :raises StoreError: when the store refuses it.
+        """
+        if self.guide_seen(game):
+            return
+        seen = self.store.get_setting(GUIDES_SEEN, [])
+        self.store.set_setting(GUIDES_SEEN, [*(seen if isinstance(seen, list) else []), game])
 
     @property
     def lang(self) -> str:

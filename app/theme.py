@@ -37,7 +37,8 @@ TABLE_GRADIENT = ft.RadialGradient(center=ft.Alignment(0, -0.3), radius=1.2,
 
 LIGHT = ft.ColorScheme(
     primary=FELT, on_primary="#ffffff", primary_container="#cfe6d8", on_primary_container=FELT_DARK,
-    secondary=GOLD_DARK, on_secondary="#ffffff", secondary_container="#f3e3b0",
+    # a deeper gold than GOLD_DARK, so small gold text keeps 4.5:1 on the light surfaces
+    secondary="#7a5c14", on_secondary="#ffffff", secondary_container="#f3e3b0",
     on_secondary_container="#3b2c00", tertiary=BURGUNDY, on_tertiary="#ffffff",
     tertiary_container="#ffd9dc", on_tertiary_container="#40000c",
     error="#ba1a1a", on_error="#ffffff",

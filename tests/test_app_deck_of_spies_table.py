@@ -451,13 +451,20 @@ def test_replay_keeps_the_deal_and_the_old_game(monkeypatch):
     assert started[-1][1] == {"deal": "random"} and 0 <= started[-1][0] < dos.NUMBER_SPACE
 
 
-def test_progress_is_kept_for_the_continue_list():
+def test_the_continue_list_reads_the_progress_from_the_saved_game_in_either_language():
+    from app.screens import progress
+
     saver = Saver()
     s = new_session(saver=saver)
     table = make_table(s)
     table.act("recruit 3D 4D")
     table.act("done")
-    assert s.meta["progress"] == "#421464 · Spion 2 von 36"
+    assert "progress" not in s.meta  # no line in the language of the moment is stored
+    store = SimpleNamespace(load_game=lambda gid: s.record())
+    summary = SimpleNamespace(id=1, game="deck-of-spies", meta=s.meta, ply=len(s.actions))
+    for lang, text in (("de", "#421464 · Spion 2 von 36"), ("en", "#421464 · spy 2 of 36")):
+        line = progress.progress_line(store, summary, lambda k, **kw: i18n.t(k, lang, **kw))
+        assert line.replace("\u00a0", " ") == text  # no-break spaces keep it in one piece on a card
 
 
 # --- layout -------------------------------------------------------------------------------------------------
@@ -612,4 +619,4 @@ def test_a_new_deal_is_saved_with_how_it_was_dealt():
     s = table_mod.start_game(state, [Seat("human", "Anna")], {"scoring": "points"}, 42137,
                              {"deal": "number"})
     assert s.game_id == 7 and s.state["seed"] == 42137 and s.state["options"]["scoring"] == "points"
-    assert store.records[-1]["meta"] == {"deal": "number", "progress": "#042137 · spy 1 of 36"}
+    assert store.records[-1]["meta"] == {"deal": "number"}

@@ -96,10 +96,10 @@ def test_times_are_told_relative_to_now():
         return i18n.t(key, "en", **kw)
 
     now = 1_000_000.0
-    assert fmt.ago(now - 5, t, now) == "just now"
-    assert fmt.ago(now - 600, t, now) == "10 min ago"
-    assert fmt.ago(now - 2 * 3600, t, now) == "2 h ago"
-    assert fmt.ago(None, t, now) == ""
+    assert fmt.ago(now - 5, "en", t, now) == "just now"
+    assert fmt.ago(now - 600, "en", t, now) == "10 minutes ago"
+    assert fmt.ago(now - 2 * 3600, "en", t, now) == "2 hours ago"
+    assert fmt.ago(None, "en", t, now) == ""
 
 
 def test_command_line_defaults_and_bad_options(capsys):

@@ -37,7 +37,7 @@ def test_undo_against_the_computer_names_the_reply_it_takes_back():
     session.apply(first_play(session))  # the computer's reply
     bar.refresh()
     assert not bar.undo_button.disabled
-    assert bar.undo_button.tooltip.endswith("Deinen letzten Zug und die Antwort von Bot zurücknehmen")
+    assert bar.undo_button.tooltip.endswith("Deinen letzten Zug und die Antwort von Computer (Zufall) zurücknehmen")
     assert undo_scope(session) == (0, [1])
     bar.undo()
     assert session.actions == []
@@ -165,3 +165,12 @@ def test_a_refused_attempt_sounds_the_refusal():
     table.state.feedback.cue = played.append
     table.act("play ZZ")
     assert played == ["illegal"] and table.message
+
+
+def test_a_computer_seat_is_named_in_the_language_of_the_moment():
+    # A game keeps the seat names it began with; the table names computers in today's language.
+    session = GameSession.start("thronfolge", [Seat("human", "Anna"), Seat("bot", "Computer (Schwer)", None, "hard")],
+                                seed=3)
+    assert make_table(session, lang="en").name(1) == "Computer (Hard)"
+    assert make_table(session, lang="de").name(1) == "Computer (Schwer)"
+    assert make_table(session, lang="en").name(0) == "Anna"

@@ -15,6 +15,7 @@ from typing import Any
 import flet as ft
 
 from app import catalog, fmt, theme
+from app.screens import progress
 from app.screens.players import error_text
 from app.widgets import tiles
 from app.widgets.after_close import AfterClose
@@ -44,14 +45,6 @@ def section(shell) -> list[ft.Control]:
     return head + body + ([_archived_tile(shell, put_away)] if put_away else [])
 
 
-def progress(shell, summary) -> str:
-    meta = getattr(summary, "meta", None) or {}
-    if isinstance(meta, dict) and meta.get("progress"):
-        return str(meta["progress"])
-    ply = getattr(summary, "ply", None)
-    return shell.t("continue.moves", n=ply) if ply else shell.t("continue.fresh")
-
-
 def _listed(shell, archived: bool) -> list[Any]:
     store = shell.state.store
     try:
@@ -70,12 +63,13 @@ def _title(shell, game: str) -> str:
 
 
 def _who(shell, summary) -> str:
-    names = fmt.seat_names(summary.seats)
+    names = fmt.seat_names(summary.seats, shell.t)
     return shell.t("continue.solo", name=names[0]) if len(names) == 1 else " · ".join(names)
 
 
 def _texts(shell, g) -> dict[str, str]:
-    bits = [b for b in (fmt.ago(g.updated_at, shell.t), progress(shell, g)) if b]
+    bits = [b for b in (fmt.ago(g.updated_at, shell.lang, shell.t),
+                        progress.progress_line(shell.state.store, g, shell.t)) if b]
     return {"title": _title(shell, g.game), "who": _who(shell, g), "when": " · ".join(bits),
             "art": f"games/{g.game}.svg"}
 

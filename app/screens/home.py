@@ -37,16 +37,27 @@ def header(shell) -> ft.Control:
     )
 
 
+def tile_text_width(shell) -> float:
+    """The width of a game tile's texts: two tiles a row, four from 992 px (the grid's "lg")."""
+    columns = 4 if shell.width >= 992 else 2
+    pad = 28 if shell.wide else 16
+    row = min(shell.width - (93 if shell.wide else 0) - 2 * pad, 1120)
+    return (row - (columns - 1) * 12) / columns - 26  # tile padding and border
+
+
 def games_section(shell) -> list[ft.Control]:
     tiles_: list[ft.Control] = []
     art_height = 190 if shell.wide else 118
-    for e in catalog.entries():
+    entries = catalog.entries()
+    titles = [catalog.tile_title(e.name, shell.t, shell.lang) for e in entries]
+    taglines = [catalog.tagline(e.name, shell.t, shell.lang) for e in entries]
+    title_size, lines = tiles.tile_text_layout(titles, taglines, tile_text_width(shell))
+    for e, title, tagline in zip(entries, titles, taglines):
         tile = tiles.game_tile(
-            name=e.name, title=catalog.tile_title(e.name, shell.t, shell.lang),
-            tagline=catalog.tagline(e.name, shell.t, shell.lang),
+            name=e.name, title=title, tagline=tagline,
             players=e.players_label(shell.t), art=e.art, available=e.available,
-            soon_label=shell.t("home.soon"), art_height=art_height,
-            on_open=lambda n=e.name: shell.navigate(f"/new/{n}"))
+            soon_label=shell.t("home.soon"), art_height=art_height, title_size=title_size,
+            tagline_lines=lines, on_open=lambda n=e.name: shell.navigate(f"/new/{n}"))
         tiles_.append(ft.Container(tile, col={"xs": 6, "lg": 3}))
     return [ft.Container(theme.section_label(shell.t("home.games")), padding=ft.Padding.only(top=18)),
             ft.ResponsiveRow(tiles_, spacing=12, run_spacing=12)]

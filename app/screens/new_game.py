@@ -7,15 +7,16 @@ from typing import Any
 
 import flet as ft
 
-from app import catalog, theme
+from app import catalog, shell as shell_mod, theme
+from app.screens.new_game_form import NEW, NewGameForm
 from app.screens.players import error_text
+from app.tables.kit import guide_offer
 from app.widgets import tiles
-from core.bots import levels as bot_levels
 from core.session import Seat
 
 log = logging.getLogger(__name__)
 
-NEW = "new"  # seat choice: a new person, named in the text field
+DEAL_STATE = ("mode", "winnable", "number")  # what the Deck of Spies deal card holds
 
 
 def _option_label(spec, lang: str) -> str:
@@ -32,86 +33,6 @@ def _choice_label(shell, spec, choice: Any, seat_names: list[str]) -> str:
     return text or str(choice)
 
 
-class NewGameForm:
-    """The form's values; kept outside the controls so a seat change can rebuild just the seats."""
-
-    def __init__(self, shell, game: str) -> None:
-        self.shell = shell
-        self.game = game
-        self.info = catalog.load_info(game)
-        self.humans = shell.state.humans()
-        self.levels = bot_levels(game)
-        self.players = self.info.default_players if self.info else 1
-        self.choices: list[str] = []
-        self.new_names: dict[int, str] = {}
-        self.options: dict[str, Any] = {o.key: o.default for o in (self.info.options if self.info else ())}
-        self.seed = ""
-        self._fill_seats()
-
-    def _fill_seats(self) -> None:
-        default_bot = "bot:normal" if "normal" in self.levels else f"bot:{self.levels[-1]}"
-        while len(self.choices) < self.players:
-            i = len(self.choices)
-            if i == 0:
-                self.choices.append(f"p:{self.humans[0].id}" if self.humans else NEW)
-            else:
-                self.choices.append(default_bot)
-        del self.choices[self.players:]
-
-    def set_players(self, n: int) -> None:
-        self.players = n
-        self._fill_seats()
-
-    def seat_label(self, i: int) -> str:
-        choice = self.choices[i]
-        if choice.startswith("p:"):
-            pid = int(choice[2:])
-            return next((p.name for p in self.humans if p.id == pid), "?")
-        if choice.startswith("bot:"):
-            return f"{self.shell.t('computer')} ({self.shell.t('level.' + choice[4:])})"
-        return self.new_names.get(i) or self.shell.t("new_game.seat", n=i + 1)
-
-    def build_seats(self) -> list[Seat]:
-        """The seats to start with; new people are created in the store first.
-
-        :raises ValueError: with a message for the user.
-        """
-        t = self.shell.t
-        used: set[str] = set()
-        for i, choice in enumerate(self.choices):
-            if choice.startswith("p:"):
-                if choice in used:
-                    raise ValueError(t("new_game.twice"))
-                used.add(choice)
-            if choice == NEW and not (self.new_names.get(i) or "").strip():
-                raise ValueError(t("new_game.name_needed", n=i + 1))
-        seats: list[Seat] = []
-        for i, choice in enumerate(self.choices):
-            if choice.startswith("bot:"):
-                seats.append(self.shell.state.bot_seat(choice[4:]))
-            elif choice.startswith("p:"):
-                pid = int(choice[2:])
-                p = next(p for p in self.humans if p.id == pid)
-                seats.append(Seat(kind="human", name=p.name, profile_id=p.id))
-            else:
-                try:
-                    p = self.shell.state.store.create_profile(self.new_names[i].strip())
-                except Exception as exc:
-                    raise ValueError(error_text(self.shell, exc)) from None
-                self.humans.append(p)
-                self.choices[i] = f"p:{p.id}"
-                seats.append(Seat(kind="human", name=p.name, profile_id=p.id))
-        return seats
-
-    def parsed_seed(self) -> int | None:
-        text = (self.seed or "").strip()
-        if not text:
-            return None
-        if not text.isdigit():
-            raise ValueError(self.shell.t("new_game.bad_seed"))
-        return int(text)
-
-
 def _card(title: str, content: list[ft.Control], subtitle: str | None = None) -> ft.Control:
     head: list[ft.Control] = [theme.title(title, 15.5)]
     if subtitle:
@@ -122,6 +43,27 @@ def _card(title: str, content: list[ft.Control], subtitle: str | None = None) ->
         border=ft.Border.all(1, ft.Colors.OUTLINE_VARIANT), padding=16)
 
 
+def _draft(shell, game: str) -> tuple[NewGameForm, Any]:
+    """This screen's form and deal card: kept in the shell while the screen is shown, so a
+    rebuild (rotation, resize) keeps what was chosen; a new visit starts from what was stored."""
+    key = f"/new/{game}"
+    old = shell.drafts.get(key)
+    form = old[0] if old else NewGameForm(shell.state, game, catalog.load_info(game))
+    deal = _deal_chooser(shell, game)  # Deck of Spies: game number, daily deal, winnable only
+    if deal is not None:
+        source = {k: getattr(old[1], k) for k in DEAL_STATE} if old and old[1] else form.extra
+        _set_deal_state(deal, source)
+    shell.drafts[key] = (form, deal)
+    return form, deal
+
+
+def _set_deal_state(deal: Any, state: dict[str, Any]) -> None:
+    for k in DEAL_STATE:
+        value = state.get(k)
+        if value is not None and isinstance(value, type(getattr(deal, k))):
+            setattr(deal, k, value)
+
+
 def view(shell, game: str) -> ft.View:
     t = shell.t
     e = catalog.entry(game)
@@ -129,24 +71,40 @@ def view(shell, game: str) -> ft.View:
         title = catalog.title(game, t, shell.lang) if e else game
         return shell.sub_view(f"/new/{game}", title, [ft.Container(
             theme.body(t("new_game.unavailable")), padding=ft.Padding.only(top=24))])
-    form = NewGameForm(shell, game)
-    deal = _deal_chooser(shell, game)  # Deck of Spies: game number, daily deal, winnable only
+    form, deal = _draft(shell, game)
     title = catalog.title(game, t, shell.lang)
     seats_box = ft.Column(spacing=10, horizontal_alignment=ft.CrossAxisAlignment.STRETCH)
     options_box = ft.Column(spacing=12, horizontal_alignment=ft.CrossAxisAlignment.STRETCH)
+    problem = ft.Text("", color=ft.Colors.ERROR, size=14)
+    # Shown above the start button instead of a snackbar, which would cover the button.
+    problem_row = ft.Semantics(identifier="new-game-problem", live_region=True, visible=False, content=problem)
+
+    def show_problem(message: str | None) -> None:
+        problem.value, problem_row.visible = message or "", bool(message)
+
+    def seat_option(i: int, p) -> ft.DropdownOption:
+        # A person who already sits elsewhere cannot be picked twice: greyed out, with the seat.
+        other = form.holder(f"p:{p.id}", i)
+        if other is None:
+            return ft.DropdownOption(key=f"p:{p.id}", text=p.name)
+        return ft.DropdownOption(key=f"p:{p.id}", text=t("new_game.sits_at", name=p.name,
+                                                         seat=form.seat_title(other)), disabled=True)
 
     def seat_row(i: int) -> ft.Control:
-        opts = [ft.DropdownOption(key=f"p:{p.id}", text=p.name) for p in form.humans]
+        opts = [seat_option(i, p) for p in form.humans]
         opts.append(ft.DropdownOption(key=NEW, text=t("new_game.new_person")))
         opts += [ft.DropdownOption(key=f"bot:{lv}", text=f"{t('computer')} · {t('level.' + lv)}")
                  for lv in form.levels]
-        dd = ft.Dropdown(value=form.choices[i], options=opts, label=t("new_game.seat", n=i + 1),
+        dd = ft.Dropdown(value=form.choices[i], options=opts, label=form.seat_title(i),
                          expand=True, border_radius=12, on_select=lambda ev, i=i: chose(i, ev.control.value))
         is_bot = form.choices[i].startswith("bot:")
         icon = ft.Container(ft.Icon(ft.Icons.SMART_TOY_OUTLINED if is_bot else ft.Icons.PERSON,
                                     color=theme.FELT_DARK, size=22), bgcolor=theme.GOLD, width=42, height=42,
                             border_radius=21, alignment=ft.Alignment.CENTER)
-        parts: list[ft.Control] = [ft.Row([icon, dd], spacing=12,
+        # The dropdown does not name itself to screen readers: its seat and who sits there do.
+        named = ft.Container(ft.Semantics(label=f"{form.seat_title(i)}: {form.seat_label(i)}", content=dd),
+                             expand=True)
+        parts: list[ft.Control] = [ft.Row([icon, named], spacing=12,
                                           vertical_alignment=ft.CrossAxisAlignment.CENTER)]
         if form.choices[i] == NEW:
             name = ft.TextField(label=t("players.name"), value=form.new_names.get(i, ""), max_length=30,
@@ -161,7 +119,7 @@ def view(shell, game: str) -> ft.View:
 
     def chose(i: int, value: str | None) -> None:
         if value:
-            form.choices[i] = value
+            show_problem(form.choose(i, value))
         fill_seats()
         fill_options()  # "who starts" shows seat names
 
@@ -184,8 +142,10 @@ def view(shell, game: str) -> ft.View:
                 rows.append(ft.Column([
                     theme.body(label, 14.5),
                     ft.Row([ft.SegmentedButton(
+                        # One line, cut with "…" if a long name does not fit its half of a phone.
                         segments=[ft.Segment(value=str(c), label=ft.Text(_choice_label(shell, spec, c, names),
-                                                                         size=13))
+                                                                         size=13, max_lines=1, no_wrap=True,
+                                                                         overflow=ft.TextOverflow.ELLIPSIS))
                                   for c in spec.choices],
                         selected=[str(form.options[spec.key])], show_selected_icon=False,
                         allow_empty_selection=False, expand=True,
@@ -209,14 +169,18 @@ def view(shell, game: str) -> ft.View:
         fill_options()
 
     def start(e=None) -> None:
+        show_problem(None)
         try:
             seed = form.parsed_seed()
-            seats = form.build_seats()
+            seats = form.build_seats(lambda exc: error_text(shell, exc))
         except ValueError as exc:
-            shell.snack(str(exc), error=True)
+            show_problem(str(exc))
             fill_seats()
             return
         options = {k: v for k, v in form.options.items()}
+        if deal is not None:  # a game number or the daily deal is a one-off; "winnable only" a preference
+            form.extra = {"winnable": deal.winnable}
+        form.remember()
         if deal is not None:
             deal.start(options, lambda seed_, meta: _start_dealt(shell, seats, options, seed_, meta))
             return
@@ -224,7 +188,7 @@ def view(shell, game: str) -> ft.View:
             session = shell.state.start_game(game, seats, options=options, seed=seed)
         except Exception as exc:  # a bad option or a store failure: say why, stay here
             log.warning("cannot start %s: %s", game, exc)
-            shell.snack(error_text(shell, exc), error=True)
+            show_problem(error_text(shell, exc))
             return
         shell.navigate(f"/play/{session.game_id}")
 
@@ -248,17 +212,22 @@ def view(shell, game: str) -> ft.View:
             segments=[ft.Segment(value=str(n), label=ft.Text(str(n))) for n in counts],
             selected=[str(form.players)], show_selected_icon=False, expand=True,
             on_change=lambda ev: set_players(int(next(iter(ev.control.selected)))))])]))
-    controls.append(_card(t("new_game.players"), [seats_box], t("new_game.players_hint")))
+    who, hint = (("new_game.player_solo", "new_game.players_hint_solo") if form.solo
+                 else ("new_game.players", "new_game.players_hint"))
+    controls.append(_card(t(who), [seats_box], t(hint)))
     if deal is not None:
         controls += deal.controls()
     controls.append(_card(t("new_game.options"), [options_box]))
+    controls.append(problem_row)
     controls.append(ft.Semantics(identifier="start-game", content=ft.FilledButton(
         t("new_game.start"), icon=ft.Icons.PLAY_ARROW_ROUNDED, on_click=start, height=54,
         style=ft.ButtonStyle(bgcolor=theme.GOLD, color=theme.FELT_DARK,
                              text_style=ft.TextStyle(font_family=theme.SANS_BOLD, size=16),
                              shape=ft.RoundedRectangleBorder(radius=16)))))
+    controls += guide_offer.offer(shell, game)  # under the start button: the form stays where it was
     controls.append(ft.Container(height=12))
-    return shell.sub_view(f"/new/{game}", t("new_game.title", game=title), controls)
+    return shell.sub_view(f"/new/{game}", t("new_game.title", game=title), controls,
+                          max_width=shell_mod.FORM_MAX)
 
 
 def _deal_chooser(shell, game: str):

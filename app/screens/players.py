@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import flet as ft
 
-from app import theme
+from app import shell as shell_mod, theme
 
 
 def _avatar(name: str, archived: bool = False) -> ft.Control:
@@ -32,7 +32,7 @@ def _stats_line(shell, profile) -> str:
         wins += int(st.get("wins", 0) or 0)
     if not games:
         return shell.t("players.no_games")
-    return shell.t("players.record", games=games, wins=wins)
+    return f'{shell.t("players.games", n=games)} · {shell.t("players.wins", n=wins)}'
 
 
 def player_row(shell, profile, archived: bool = False) -> ft.Control:
@@ -157,4 +157,4 @@ def view(shell) -> ft.View:
             bgcolor=ft.Colors.SURFACE_CONTAINER_LOW, collapsed_bgcolor=ft.Colors.SURFACE_CONTAINER_LOW,
             controls=[ft.Container(player_row(shell, p, archived=True), padding=ft.Padding.only(
                 left=8, right=8, bottom=8)) for p in archived]))
-    return shell.top_view("/players", controls)
+    return shell.top_view("/players", controls, max_width=shell_mod.FORM_MAX)

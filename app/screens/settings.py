@@ -5,6 +5,7 @@ from __future__ import annotations
 import flet as ft
 
 from app import feedback, theme
+from app import shell as shell_mod
 from app.screens.players import error_text
 from app.state import CARD_BACKS, LANGUAGES, SPEEDS, THEMES
 from app.widgets import card as card_widget
@@ -116,4 +117,4 @@ def view(shell) -> ft.View:
         _section(t("settings.card_back"), t("settings.card_back_hint"), _backs(shell)),
         _feedback(shell),
     ]
-    return shell.top_view("/settings", controls)
+    return shell.top_view("/settings", controls, max_width=shell_mod.FORM_MAX)

@@ -54,9 +54,10 @@ def _tile(label: str, value: str, hint: str | None = None, icon: str | None = No
         border=ft.Border.all(1, ft.Colors.OUTLINE_VARIANT))
 
 
-def _percent(rate: float, lang: str) -> str:
-    text = f"{rate * 100:.0f} %"
-    return text if lang == "de" else text.replace(" ", "")
+def win_rate_text(rate: float, lang: str) -> str:
+    """The win rate with one decimal where it has one: "95,9 %", "50 %" / "95.9%", "50%"."""
+    tenths = round(rate * 1000)
+    return fmt.percent(tenths / 1000, lang, digits=0 if tenths % 10 == 0 else 1)
 
 
 def _summary_card(shell, game: str, s: dict[str, Any]) -> ft.Control:
@@ -66,8 +67,8 @@ def _summary_card(shell, game: str, s: dict[str, Any]) -> ft.Control:
         ft.ProgressRing(value=rate if s.get("games") else 0, width=96, height=96, stroke_width=9,
                         color=theme.GOLD, bgcolor=ft.Colors.with_opacity(0.22, theme.IVORY)),
         ft.Container(ft.Column([
-            ft.Text(_percent(rate, shell.lang), size=21, font_family=theme.SANS_BOLD, color=theme.IVORY),
-            ft.Text(t("stats.win_rate"), size=10.5, color=theme.IVORY, opacity=0.8),
+            ft.Text(win_rate_text(rate, shell.lang), size=21, font_family=theme.SANS_BOLD, color=theme.IVORY),
+            ft.Text(t("stats.win_rate"), size=11, color=theme.IVORY, opacity=0.9),
         ], spacing=0, tight=True, horizontal_alignment=ft.CrossAxisAlignment.CENTER),
             width=96, height=96, alignment=ft.Alignment.CENTER),
     ], width=96, height=96)
@@ -75,7 +76,7 @@ def _summary_card(shell, game: str, s: dict[str, Any]) -> ft.Control:
         theme.display(catalog.title(game, t, shell.lang), 22, color=theme.GOLD_LIGHT),
         ft.Text(t("stats.summary", games=s.get("games", 0), wins=s.get("wins", 0)),
                 size=14.5, color=theme.IVORY, font_family=theme.SANS_BOLD),
-        ft.Text(f"{t('stats.assisted')}: {s.get('assisted', 0)}", size=13, color=theme.IVORY, opacity=0.85),
+        ft.Text(f"{t('stats.assisted')}: {fmt.number(s.get('assisted', 0), shell.lang)}", size=13, color=theme.IVORY, opacity=0.85),
     ], spacing=4, tight=True, expand=True)
     return ft.Container(
         ft.Row([ring, words], spacing=18, vertical_alignment=ft.CrossAxisAlignment.CENTER),
@@ -113,7 +114,7 @@ def _recent_rows(shell, game: str, key: str) -> list[ft.Control]:
             bits.append(t("stats.row.faces", n=fc.get("player", 0)))
         if g.undos or g.hints:
             bits.append(t("stats.row.assisted"))
-        when = fmt.ago(g.finished_at or g.updated_at, t)
+        when = fmt.ago(g.finished_at or g.updated_at, shell.lang, t)
         verdict = (t("stats.row.resigned") if g.resigned_seat == 0 else
                    t("stats.row.won") if won else t("stats.row.lost"))
         badge = ft.Container(
@@ -155,17 +156,21 @@ def view(shell, game: str) -> ft.View:
             s = {"games": 0, "wins": 0, "win_rate": 0.0, "best_score": None, "current_streak": 0,
                  "best_streak": 0, "perfect": 0, "assisted": 0, "hints": 0, "undos": 0}
         dash = "–"
+
+        def num(value: Any) -> str:
+            return dash if value is None else fmt.number(value, shell.lang)
+
         grid = [
-            (t("stats.games"), str(s["games"]), None, ft.Icons.STYLE_OUTLINED, False),
-            (t("stats.wins"), str(s["wins"]), None, ft.Icons.EMOJI_EVENTS_OUTLINED, True),
-            (t("stats.perfect"), str(s["perfect"]), t("stats.perfect_hint"), ft.Icons.WORKSPACE_PREMIUM_OUTLINED,
+            (t("stats.games"), num(s["games"]), None, ft.Icons.STYLE_OUTLINED, False),
+            (t("stats.wins"), num(s["wins"]), None, ft.Icons.EMOJI_EVENTS_OUTLINED, True),
+            (t("stats.perfect"), num(s["perfect"]), t("stats.perfect_hint"), ft.Icons.WORKSPACE_PREMIUM_OUTLINED,
              False),
-            (t("stats.best_score"), dash if s["best_score"] is None else str(s["best_score"]),
+            (t("stats.best_score"), num(s["best_score"]),
              t("stats.best_score_hint") if game == "deck-of-spies" else None, ft.Icons.STAR_OUTLINE, False),
-            (t("stats.current_streak"), str(s["current_streak"]), None, ft.Icons.TRENDING_UP, False),
-            (t("stats.best_streak"), str(s["best_streak"]), None, ft.Icons.LOCAL_FIRE_DEPARTMENT_OUTLINED, False),
-            (t("stats.hints"), str(s["hints"]), None, ft.Icons.LIGHTBULB_OUTLINE, False),
-            (t("stats.undos"), str(s["undos"]), None, ft.Icons.UNDO, False),
+            (t("stats.current_streak"), num(s["current_streak"]), None, ft.Icons.TRENDING_UP, False),
+            (t("stats.best_streak"), num(s["best_streak"]), None, ft.Icons.LOCAL_FIRE_DEPARTMENT_OUTLINED, False),
+            (t("stats.hints"), num(s["hints"]), None, ft.Icons.LIGHTBULB_OUTLINE, False),
+            (t("stats.undos"), num(s["undos"]), None, ft.Icons.UNDO, False),
         ]
         cells = [ft.Container(_tile(*g), col={"xs": 6, "md": 3}) for g in grid]
         body: list[ft.Control] = [_summary_card(shell, game, s)]

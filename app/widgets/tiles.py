@@ -8,6 +8,49 @@ import flet as ft
 
 from app import theme
 
+TITLE_SIZE = 18
+TAGLINE_SIZE = 12.5
+TAGLINE_LEADING = 1.3
+# Advance widths in em of the shipped DejaVu faces (measured from the font files), by kind of
+# character: narrow, t/f/r, m/w, space, capital, digit, other.
+_EM = {"sans": (0.29, 0.40, 0.90, 0.32, 0.68, 0.64, 0.60),
+       "serif_bold": (0.37, 0.48, 0.96, 0.35, 0.80, 0.70, 0.66)}
+
+
+def text_width(text: str, size: float, face: str = "sans") -> float:
+    """About how wide ``text`` is in pixels (rounded up a little, so estimates err towards wrapping)."""
+    narrow, tfr, wide, space, cap, digit, other = _EM[face]
+    total = 0.0
+    for c in text:
+        total += (narrow if c in "ilj.,:;'!|()" else tfr if c in "tfr" else wide if c in "mwMW"
+                  else space if c == " " else digit if c.isdigit() else cap if c.isupper() else other)
+    return total * size * 1.04
+
+
+def line_count(text: str, width: float, size: float, face: str = "sans") -> int:
+    """How many lines ``text`` wraps into at ``width`` pixels (greedy, at spaces)."""
+    lines, current = 1, ""
+    for word in text.split():
+        trial = f"{current} {word}" if current else word
+        if current and text_width(trial, size, face) > width:
+            lines, current = lines + 1, word
+        else:
+            current = trial
+    return lines
+
+
+def tile_text_layout(titles: list[str], taglines: list[str], width: float) -> tuple[float, int]:
+    """(title size, tagline lines) so that every tile of a grid shows its texts whole.
+
+    Titles shrink (down to 15 px) to stay on one line; taglines get as many lines as
+    the longest needs, the same for all tiles so that a row lines up.
+    """
+    size = TITLE_SIZE
+    while size > 15 and any(text_width(x, size, "serif_bold") > width for x in titles):
+        size -= 0.5
+    lines = max([line_count(x, width, TAGLINE_SIZE) for x in taglines] + [2])
+    return size, min(lines, 6)
+
 
 def felt_art(src: str, height: float, dimmed: bool = False, radius: float = 0) -> ft.Container:
     """A game illustration on the green felt, with a faint gold inner line."""
@@ -20,7 +63,7 @@ def felt_art(src: str, height: float, dimmed: bool = False, radius: float = 0) -
 
 def ribbon(text: str) -> ft.Container:
     return ft.Container(
-        ft.Text(text.upper(), font_family=theme.SANS_BOLD, size=10.5, color=theme.FELT_DARK,
+        ft.Text(text.upper(), font_family=theme.SANS_BOLD, size=11, color=theme.FELT_DARK,
                 style=ft.TextStyle(letter_spacing=1.2)),
         bgcolor=theme.GOLD, padding=ft.Padding.symmetric(horizontal=10, vertical=4),
         border_radius=ft.BorderRadius.only(bottom_left=12), right=0, top=0)
@@ -36,19 +79,22 @@ def chip(icon: str, text: str) -> ft.Control:
 
 
 def game_tile(*, name: str, title: str, tagline: str, players: str, art: str, available: bool,
-              soon_label: str, on_open: Callable[[], None] | None, art_height: float = 124) -> ft.Control:
+              soon_label: str, on_open: Callable[[], None] | None, art_height: float = 124,
+              title_size: float = TITLE_SIZE, tagline_lines: int = 3) -> ft.Control:
     """A large tile for one game; unavailable games are dimmed, marked and not tappable."""
     radius = 20
     art_box = ft.Stack([felt_art(art, art_height, dimmed=not available, radius=radius)]
                        + ([] if available else [ribbon(soon_label)]), height=art_height)
     text = ft.Container(
         ft.Column([
-            ft.Text(title, font_family=theme.DISPLAY, size=18, color=ft.Colors.ON_SURFACE,
-                    max_lines=1, overflow=ft.TextOverflow.ELLIPSIS),
-            # Fixed height for exactly three lines, so tiles in a row line up.
-            ft.Text(tagline, font_family=theme.SANS, size=12.5, color=ft.Colors.ON_SURFACE_VARIANT,
-                    max_lines=3, overflow=ft.TextOverflow.ELLIPSIS, height=52,
-                    style=ft.TextStyle(height=1.3)),
+            ft.Text(title, font_family=theme.DISPLAY, size=title_size, color=ft.Colors.ON_SURFACE,
+                    max_lines=2, overflow=ft.TextOverflow.ELLIPSIS),
+            # The same height for every tile (as many lines as the longest tagline needs),
+            # so tiles in a row line up.
+            ft.Text(tagline, font_family=theme.SANS, size=TAGLINE_SIZE, color=ft.Colors.ON_SURFACE_VARIANT,
+                    max_lines=tagline_lines, overflow=ft.TextOverflow.ELLIPSIS,
+                    height=tagline_lines * TAGLINE_SIZE * TAGLINE_LEADING + 4,
+                    style=ft.TextStyle(height=TAGLINE_LEADING)),
             chip(ft.Icons.PERSON_OUTLINE if players.startswith("1") else ft.Icons.PEOPLE_OUTLINE, players),
         ], spacing=6, tight=True),
         padding=ft.Padding.only(left=12, right=12, top=10, bottom=12))
@@ -74,12 +120,12 @@ def _thumb(art: str, width: float = 64, height: float = 52) -> ft.Control:
 
 
 def _lines(title: str, *rest: str) -> ft.Column:
-    """A game's name in bold over one or two quieter lines, each cut to one line."""
+    """A game's name in bold over one or two quieter lines, each wrapping to two lines at most."""
     sizes = [(theme.SANS, 13, ft.Colors.ON_SURFACE), (theme.SANS, 12, ft.Colors.ON_SURFACE_VARIANT)]
     return ft.Column([
         ft.Text(title, font_family=theme.SANS_BOLD, size=15, color=ft.Colors.ON_SURFACE,
                 max_lines=1, overflow=ft.TextOverflow.ELLIPSIS),
-        *[ft.Text(text, font_family=font, size=size, color=color, max_lines=1,
+        *[ft.Text(text, font_family=font, size=size, color=color, max_lines=2,
                   overflow=ft.TextOverflow.ELLIPSIS) for text, (font, size, color) in zip(rest, sizes)],
     ], spacing=1, expand=True, tight=True)
 

@@ -25,6 +25,17 @@ def app_server(tmp_path_factory):
     stop_server(proc)
 
 
+@pytest.fixture
+def store(app_server):
+    """The app's own database, for preparing games and checking what was saved."""
+    from core.store import Store
+
+    _url, db = app_server
+    s = Store.open(str(db))
+    yield s
+    s.close()
+
+
 @pytest.fixture(scope="session")
 def browser():
     if not Path(CHROMIUM).exists():  # fail, never skip: see the module docstring

@@ -23,7 +23,7 @@ def tab(app, name: str):
     """A main destination: a tab of the bottom bar (phone) or a button of the side rail (tablet)."""
     if app.size_name == "phone":
         return app.page.get_by_role("tab", name=name, exact=True)
-    return app.page.get_by_role("button", name=re.compile(rf"^{name} Tab \d of \d$"))
+    return app.page.get_by_role("button", name=re.compile(rf"^{name} Tab \d (of|von) \d$"))
 
 
 def playable(name: str) -> bool:

@@ -200,7 +200,9 @@ def play_a_deal(app, db) -> None:
     expect(page.get_by_text("Deine Ablage")).to_be_visible()
     expect(app.by_id("card-5D")).to_be_visible()
     shot(app, "spies-discard-sheet")
-    page.get_by_role("button", name="Schließen").click()
+    # Flutter names the sheet's modal barrier "Schließen" too (its own label, now in German):
+    # the sheet's button is the one that takes the keyboard focus.
+    page.locator('flt-semantics[role="button"][tabindex]', has_text="Schließen").click()
     expect(page.get_by_text("Deine Ablage")).to_have_count(0)
 
     if not phone:

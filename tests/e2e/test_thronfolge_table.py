@@ -19,17 +19,8 @@ from playwright.sync_api import expect
 
 from core.games import thronfolge as tf
 from core.session import GameSession, Seat
-from core.store import Store
 
 pytestmark = pytest.mark.e2e
-
-
-@pytest.fixture
-def store(app_server):
-    _url, db = app_server
-    s = Store.open(str(db))
-    yield s
-    s.close()
 
 
 @pytest.fixture(scope="module")

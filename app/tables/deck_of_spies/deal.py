@@ -17,7 +17,7 @@ from typing import Any, Callable
 
 import flet as ft
 
-from app import theme
+from app import fmt, theme
 from app.tables.deck_of_spies import strings  # noqa: F401  (registers the texts)
 from core.games import deck_of_spies as dos
 
@@ -52,7 +52,7 @@ def date_text(iso: str, lang: str) -> str:
         d = _dt.date.fromisoformat(iso)
     except ValueError:
         return iso
-    return d.strftime("%d.%m.%Y" if lang == "de" else "%Y-%m-%d")
+    return fmt.day(d, lang)
 
 
 async def find_winnable(options: dict[str, Any] | None, on_progress: Callable[[int, int], None],

@@ -323,15 +323,6 @@ def ending_text(e: Ending, t: T) -> str:
     return t(f"spies.reason.{e.reason}", mine=e.mine, need=NEED)
 
 
-def progress_text(view: dict[str, Any], t: T) -> str:
-    """A short line for the Continue list: which spy the game is at."""
-    return t("spies.progress", number=dos.game_number(int(view.get("seed", 0))), n=spy_number(view),
-             total=TOTAL_SPIES)
-
-
-# --- which cards are where (for animating between two views) ---------------------------------
-
-
 def zones(view: dict[str, Any]) -> dict[str, str]:
     """Every card the player knows the place of: card -> hand, discard, spy_discard, removed,
     draw (contents known, order not), spy (the top spy) or spies (below the top)."""

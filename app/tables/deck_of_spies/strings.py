@@ -8,12 +8,11 @@ from __future__ import annotations
 
 from app import i18n
 
-DE: dict[str, str] = {
+DE: dict[str, i18n.Text] = {
     # head-up display
     "spies.hud.spy": "Spion {n} von {total}",
     "spies.hud.game": "Partie #{number}",
     "spies.hud.daily": "Tagesspiel",
-    "spies.progress": "#{number} · Spion {n} von {total}",
     "spies.tally": "{need} nötig · du {mine} · Spione {spies}",
     "spies.tally.title": "Bildkarten",
     "spies.tally.a11y": "Bildkarten: {need} nötig, du hast {mine}, die Spione haben {spies}, "
@@ -28,9 +27,10 @@ DE: dict[str, str] = {
     # piles
     "spies.draw": "Ziehstapel", "spies.discard": "Ablage", "spies.spy_discard": "Spion-Ablage",
     "spies.removed": "Geopfert",
-    "spies.deck_line": "Dein Deck: {n} Karten · {faces} Bildkarten",
-    "spies.pile.a11y": "{pile}: {n} Karten",
-    "spies.pile.open": "{pile} ansehen, {n} Karten",
+    "spies.deck_line": {"one": "Dein Deck: {n} Karte · Bildkarten: {faces}",
+                          "other": "Dein Deck: {n} Karten · Bildkarten: {faces}"},
+    "spies.pile.a11y": {"one": "{pile}: {n} Karte", "other": "{pile}: {n} Karten"},
+    "spies.pile.open": {"one": "{pile} ansehen, {n} Karte", "other": "{pile} ansehen, {n} Karten"},
     "spies.sheet.discard": "Deine Ablage",
     "spies.sheet.discard_hint": "Offen, in Ablegereihenfolge (oben zuerst). Diese Karten kommen beim "
                                 "nächsten Mischen zurück in deinen Ziehstapel.",
@@ -38,7 +38,7 @@ DE: dict[str, str] = {
     "spies.sheet.spy_discard_hint": "Erledigte Spione und Karten in Rente – für immer aus deinem Stapel. "
                                     "Bildkarten hier zählen am Ende für die Spione.",
     "spies.sheet.removed": "Geopferte Doppelagenten",
-    "spies.sheet.count": "{n} Karten · {faces} Bildkarten",
+    "spies.sheet.count": {"one": "{n} Karte · Bildkarten: {faces}", "other": "{n} Karten · Bildkarten: {faces}"},
     "spies.sheet.empty": "Noch keine Karten.",
     # selection and actions
     "spies.sum": "Auswahl",
@@ -125,13 +125,33 @@ DE: dict[str, str] = {
     "stats.row.won": "Gewonnen", "stats.row.lost": "Verloren", "stats.row.faces": "{n}/12 Bildkarten",
     "stats.row.no_agent": "kein Doppelagent", "stats.row.assisted": "mit Hilfe",
     "stats.nobody": "Ohne Profil", "stats.play": "Spielen",
+    # the guided first deal (app.tables.deck_of_spies.guide)
+    "spies.guide.spy.title": "Der Spion",
+    "spies.guide.spy.text": "Die Spione kommen einzeln – erst die 5 bis 7, zuletzt Buben bis Könige. Jeder muss "
+                            "erledigt werden. Sein Wert steht an seiner Ecke: Dieser ist 5 wert.",
+    "spies.guide.counter.title": "Abwehren",
+    "spies.guide.counter.text": "Tippe Handkarten an, die zusammen mindestens den Wert des Spions ergeben – und "
+                                "keine unnötige: Gegen eine 5 geht 2 + 3, nicht 2 + 3 + 4. Hier steht deine Summe.",
+    "spies.guide.recruit.title": "Anwerben",
+    "spies.guide.recruit.text": "Besser als abwehren: Wirb mit Karten in der Farbe des Spions an, etwa 3♦ + 4♦. "
+                                "Der Spion kommt in dein Deck – angeworbene Bildkarten zählen am Ende für dich.",
+    "spies.guide.retire.title": "Paare in Rente",
+    "spies.guide.retire.text": "Nach einem Spion darfst du zwei oder mehr gleiche Karten in Rente schicken: Sie "
+                               "verlassen dein Deck, deine starken Karten kommen schneller wieder. Tippe ein Paar "
+                               "an, dann In Rente – oder Fertig.",
+    "spies.guide.aces.title": "Asse sind Doppelagenten",
+    "spies.guide.aces.text": "Wirbst du mit dem Ass in der Farbe des Spions an, zählen deine anderen Karten als "
+                             "diese Farbe. Reicht deine ganze Hand nicht, musst du den Spion ausschalten und ein "
+                             "Ass opfern – ohne Ass verlierst du.",
+    "spies.guide.tally.title": "Sieben von zwölf",
+    "spies.guide.tally.text": "Du gewinnst mit mindestens 7 der 12 Bildkarten in deinem Deck am Ende: goldene "
+                              "Punkte sind deine, rote die der Spione. Unsicher? Tipp schlägt einen Zug vor.",
 }
 
-EN: dict[str, str] = {
+EN: dict[str, i18n.Text] = {
     "spies.hud.spy": "Spy {n} of {total}",
     "spies.hud.game": "Game #{number}",
     "spies.hud.daily": "Daily deal",
-    "spies.progress": "#{number} · spy {n} of {total}",
     "spies.tally": "{need} needed · you {mine} · spies {spies}",
     "spies.tally.title": "Face cards",
     "spies.tally.a11y": "Face cards: {need} needed, you have {mine}, the spies have {spies}, "
@@ -144,9 +164,10 @@ EN: dict[str, str] = {
     "spies.last_spy": "Last spy!",
     "spies.draw": "Draw pile", "spies.discard": "Discard", "spies.spy_discard": "Spy discard",
     "spies.removed": "Sacrificed",
-    "spies.deck_line": "Your deck: {n} cards · {faces} face cards",
-    "spies.pile.a11y": "{pile}: {n} cards",
-    "spies.pile.open": "Show {pile}, {n} cards",
+    "spies.deck_line": {"one": "Your deck: {n} card · face cards: {faces}",
+                          "other": "Your deck: {n} cards · face cards: {faces}"},
+    "spies.pile.a11y": {"one": "{pile}: {n} card", "other": "{pile}: {n} cards"},
+    "spies.pile.open": {"one": "Show {pile}, {n} card", "other": "Show {pile}, {n} cards"},
     "spies.sheet.discard": "Your discard pile",
     "spies.sheet.discard_hint": "Face up, in the order discarded (top first). These cards return to your "
                                 "draw pile at the next reshuffle.",
@@ -154,7 +175,7 @@ EN: dict[str, str] = {
     "spies.sheet.spy_discard_hint": "Dealt-with spies and retired cards – gone from your deck for good. "
                                     "Face cards here count for the spies at the end.",
     "spies.sheet.removed": "Sacrificed double agents",
-    "spies.sheet.count": "{n} cards · {faces} face cards",
+    "spies.sheet.count": {"one": "{n} card · face cards: {faces}", "other": "{n} cards · face cards: {faces}"},
     "spies.sheet.empty": "No cards yet.",
     "spies.sum": "Selected",
     "spies.sum.a11y": "Selected {total} of {need}",
@@ -234,6 +255,28 @@ EN: dict[str, str] = {
     "stats.row.won": "Won", "stats.row.lost": "Lost", "stats.row.faces": "{n}/12 face cards",
     "stats.row.no_agent": "no double agent", "stats.row.assisted": "assisted",
     "stats.nobody": "No profile", "stats.play": "Play",
+    # the guided first deal (app.tables.deck_of_spies.guide)
+    "spies.guide.spy.title": "The spy",
+    "spies.guide.spy.text": "Spies come one at a time – the 5s to 7s first, jacks to kings last. Each one must "
+                            "be dealt with. Its value is on its corner: this one is worth 5.",
+    "spies.guide.counter.title": "Counter",
+    "spies.guide.counter.text": "Tap hand cards that add up to at least the spy's value – and none you don't "
+                                "need: against a 5, 2 + 3 works, 2 + 3 + 4 does not. Your sum shows here.",
+    "spies.guide.recruit.title": "Recruit",
+    "spies.guide.recruit.text": "Better than countering: recruit with cards of the spy's suit only, such as "
+                                "3♦ + 4♦. The spy joins your deck – recruited face cards count for you at the "
+                                "end.",
+    "spies.guide.retire.title": "Retire pairs",
+    "spies.guide.retire.text": "After a spy you may retire two or more cards of one rank: they leave your deck "
+                               "for good, so your strong cards come round sooner. Tap a pair, then Retire – or "
+                               "Done.",
+    "spies.guide.aces.title": "Aces are double agents",
+    "spies.guide.aces.text": "Recruit with the ace of the spy's suit and your other cards count as that suit. "
+                             "If your whole hand is worth less than the spy, you must assassinate it and give up "
+                             "an ace – with none left, you lose.",
+    "spies.guide.tally.title": "Seven of twelve",
+    "spies.guide.tally.text": "You win with at least 7 of the 12 face cards in your deck at the end: gold pips "
+                              "are yours, red ones the spies'. Stuck? Hint suggests a move.",
 }
 
 i18n.extend(DE, EN)

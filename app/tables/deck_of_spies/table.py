@@ -88,7 +88,7 @@ class SpiesTable(BoardPieces, ControlPieces, Flights, Table):
 
     def control(self) -> ft.Control:
         self.root.controls = self.build(self.shown)
-        return ft.Container(self.root, expand=True, gradient=theme.TABLE_GRADIENT,
+        return ft.Container(self.guide.stage(self.root), expand=True, gradient=theme.TABLE_GRADIENT,
                             on_size_change=self._resized, size_change_interval=80)
 
     def _resized(self, e: Any) -> None:
@@ -102,6 +102,9 @@ class SpiesTable(BoardPieces, ControlPieces, Flights, Table):
     def stop_animation(self) -> None:
         """A tap during a flight: finish it at once (the next redraw shows the end)."""
         self.flights.stop()
+
+    def refresh(self) -> None:
+        self.redraw_now()
 
     def redraw_now(self) -> None:
         self.shown = self.view()
@@ -144,7 +147,7 @@ class SpiesTable(BoardPieces, ControlPieces, Flights, Table):
         parts += self._pile_targets(view)
         if view.get("over") and self.show_result and result:
             parts.append(self._end_overlay(view))
-        return parts
+        return self.guide.dress(parts)
 
     def _card(self, card: str, slot: geo.Slot, view: dict[str, Any], ghost: bool = False,
               face_down: bool = False) -> ft.Control:
@@ -322,7 +325,7 @@ class SpiesTable(BoardPieces, ControlPieces, Flights, Table):
         else:
             self._launch(deal.random_seed(), {"deal": "random"})
 
-    # --- after an action: remember progress, animate ---------------------------------------------
+    # --- after an action: animate -------------------------------------------------------------------
 
     def redraw(self, events: list[dict[str, Any]] | None = None) -> None:
         """After a move or an undo (from the driver): fly the cards from the old view to the new."""
@@ -333,7 +336,6 @@ class SpiesTable(BoardPieces, ControlPieces, Flights, Table):
         self.hint = None
         before = self.shown
         after = self.view()
-        self._note_progress(after)
         self.stop_animation()
         self.show_result = True
         if not self._can_animate():
@@ -347,30 +349,12 @@ class SpiesTable(BoardPieces, ControlPieces, Flights, Table):
         self.root.controls = self.build_frame(view, frame)
         self._update()
 
-    def _note_progress(self, view: dict[str, Any]) -> None:
-        """Keep "spy n of 36" in the game's meta, so Continue shows how far the game is."""
-        s = self.session
-        text = lg.progress_text(view, self.t) if not view.get("over") else None
-        meta = s.meta if isinstance(s.meta, dict) else {}
-        if meta.get("progress") == text or s.saver is None:
-            return
-        if text is None:
-            meta.pop("progress", None)
-        else:
-            meta["progress"] = text
-        s.meta = meta
-        try:
-            s.saver.save_game(s.record())
-        except Exception:  # progress is a nicety; the move itself is saved already
-            log.warning("could not save the progress line", exc_info=True)
-
 
 def start_game(app_state: Any, seats: list[Any], options: dict[str, Any], seed: int,
                meta: dict[str, Any] | None = None) -> Any:
     """Deal a Deck of Spies game with a meta line (how it was dealt); older games stay open."""
     session = app_state.start_game(deal.GAME, seats, options=options, seed=seed)
     session.meta.update(meta or {})
-    session.meta["progress"] = lg.progress_text(session.view(0), app_state.t)
     if session.saver is not None:
         session.saver.save_game(session.record())
     return session

@@ -13,7 +13,9 @@ taps into actions; the game's table decides what goes where. The parts:
 - ``motion``: the speed setting, slides of rebuilt controls and keyed frame sequences;
 - ``end_sheet``: headline, result card and rematch/home buttons;
 - ``top_bar``: undo (saying what it takes back, disabled when there is nothing) and rules;
-- ``style``: the felt's shades and small shared pieces (caps labels, big buttons, ``signed``).
+- ``style``: the felt's shades and small shared pieces (caps labels, big buttons, ``signed``);
+- ``guide`` and ``coach``: the guided first deal — a game's steps, the coach card over the
+  table and the part it points at lit; ``guide_offer``: where the guided deal is offered.
 
 A new game's table::
 

@@ -12,8 +12,10 @@ from typing import Any
 
 import flet as ft
 
+from app import fmt
 from app.tables.kit import feel, motion, privacy, text  # noqa: F401  (text registers the kit's strings)
 from app.tables.kit.driver import TableDriver
+from app.tables.kit.guide import Guide
 from app.tables.kit.privacy import Privacy
 from app.tables.kit.top_bar import undo_scope
 
@@ -32,6 +34,7 @@ class Table:
         self.driver = TableDriver(app_state, session, self.changed)
         self.bar: Any = None  # the play screen's TopBar, once mounted
         self.undo_for: int | None = None  # hot seat: the person asked to take the device for an undo
+        self.guide = Guide(self)  # the guided first deal's coach (inactive in other games)
 
     # --- texts and looks ----------------------------------------------------------------
 
@@ -60,7 +63,8 @@ class Table:
         return motion.flight_ms(self.state.settings)
 
     def name(self, seat: int) -> str:
-        return self.session.seats[seat].name
+        """A seat's name; a computer's in the language of the moment (games keep the names they began with)."""
+        return fmt.seat_name(self.session.seats[seat], self.t)
 
     def you_label(self, seat: int, viewer: int | None) -> str:
         """"You" for the one person playing the computer; names when several share the device."""
@@ -170,15 +174,20 @@ class Table:
     # --- drawing --------------------------------------------------------------------------
 
     def changed(self, events: list[dict[str, Any]]) -> None:
-        """After a move, an undo or a computer's "thinking": sound it, redraw, refresh the top bar."""
+        """After a move, an undo or a computer's "thinking": sound it, tell the guide, redraw, refresh the top bar."""
         if events:
             feel.give(self.state, events, self.session)
+        self.guide.saw(events)
         self.redraw(events)
         if self.bar is not None:
             self.bar.refresh()
 
     def redraw(self, events: list[dict[str, Any]] | None = None) -> None:
         raise NotImplementedError
+
+    def refresh(self) -> None:
+        """Draw the table again after a change that is not a move (the guide's step)."""
+        self.redraw([])
 
     def control(self) -> ft.Control:
         raise NotImplementedError

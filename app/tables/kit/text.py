@@ -4,8 +4,8 @@ from __future__ import annotations
 
 from app import i18n
 
-DE = {
-    "kit.cards": "{n} Karten", "kit.one_card": "1 Karte",
+DE: dict[str, str | dict[str, str]] = {
+    "kit.cards": {"one": "{n} Karte", "other": "{n} Karten"},
     "kit.hand_of": "{name}: {cards} auf der Hand",
     "kit.level": "Computer · {level}", "kit.person": "Mensch",
     "kit.undo_none": "Es gibt nichts zurückzunehmen.",
@@ -20,8 +20,8 @@ DE = {
                          "danach siehst nur du deine Karten.",
     "kit.undo_confirm": "Ich bin {name} – zurücknehmen",
 }
-EN = {
-    "kit.cards": "{n} cards", "kit.one_card": "1 card",
+EN: dict[str, str | dict[str, str]] = {
+    "kit.cards": {"one": "{n} card", "other": "{n} cards"},
     "kit.hand_of": "{name}: {cards} in hand",
     "kit.level": "Computer · {level}", "kit.person": "Person",
     "kit.undo_none": "There is nothing to undo.",
@@ -42,5 +42,5 @@ if "kit.cards" not in i18n.EN:
 
 
 def cards_text(t, n: int) -> str:
-    """"1 card" / "5 cards" in the table's language."""
-    return t("kit.one_card") if n == 1 else t("kit.cards", n=n)
+    """"1 card" / "5 cards" in the table's language (the plural form chosen by ``n``)."""
+    return t("kit.cards", n=n)

@@ -79,8 +79,10 @@ class TopBar:
 
     def _set_state(self) -> None:
         label = self.label()
-        self.undo_button.disabled = self.why_not() is not None
-        self.undo_button.tooltip = f"{self.shell.t('play.undo')}: {label}"
+        disabled = self.why_not() is not None
+        self.undo_button.disabled = disabled
+        # An enabled undo says what it does ("Take back your last move …"); a disabled one why not.
+        self.undo_button.tooltip = f"{self.shell.t('play.undo')}: {label}" if disabled else label
 
     def refresh(self) -> None:
         before = (self.undo_button.disabled, self.undo_button.tooltip)

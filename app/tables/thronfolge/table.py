@@ -75,7 +75,8 @@ class ThronfolgeTable(CourtPieces, LinePieces, ControlPieces, TakeSheet, EndScre
         """What a drawing depends on besides animations: the same key, the same picture."""
         s = self.session
         return (len(s.actions), s.to_move, s.over, self.driver.thinking, s.bot_to_move, self.selected_card,
-                self.message, self.revealed_for, self.undo_for, self.last_move, self.banner, self.width)
+                self.message, self.revealed_for, self.undo_for, self.last_move, self.banner, self.width,
+                self.guide.key)
 
     def redraw(self, events: list[dict[str, Any]] | None = None) -> None:
         events = list(events or [])
@@ -93,7 +94,7 @@ class ThronfolgeTable(CourtPieces, LinePieces, ControlPieces, TakeSheet, EndScre
         self.slides.begin()
         self.anim = self.plan(events) if events else {}
         self.drag.reset()
-        self.root.controls = self.build_content()
+        self.root.controls = self.guide.dress(self.build_content())
         self._drawn = self.drawn_key()
         try:
             self.root.update()
@@ -199,9 +200,9 @@ class ThronfolgeTable(CourtPieces, LinePieces, ControlPieces, TakeSheet, EndScre
 
     def control(self) -> ft.Control:
         self.drag.reset()
-        self.root.controls = self.build_content()
+        self.root.controls = self.guide.dress(self.build_content())
         self._drawn = self.drawn_key()
-        return ft.Container(self.root, expand=True, gradient=theme.TABLE_GRADIENT)
+        return ft.Container(self.guide.stage(self.root), expand=True, gradient=theme.TABLE_GRADIENT)
 
     def build_content(self) -> list[ft.Control]:
         s = self.session

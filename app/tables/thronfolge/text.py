@@ -5,16 +5,17 @@ from __future__ import annotations
 from app import i18n
 
 DE = {
-    "tf.line": "Reihe", "tf.n_cards": "{n} Karten", "tf.one_card": "1 Karte",
+    "tf.line": "Reihe",
     "tf.line_empty": "Die Reihe ist leer.",
     "tf.in_reach": "In Reichweite", "tf.out_of_reach": "Außer Reichweite",
     "tf.reach_you": "Das kannst du nehmen", "tf.reach_other": "Das kann {name} nehmen",
     "tf.reach_nobody": "Beide haben in dieser Runde genommen",
-    "tf.round": "Runde {n}/4", "tf.pile": "Stapel {n}", "tf.pile_label": "{n} Karten im Ziehstapel",
+    "tf.round": "Runde {n}/4", "tf.pile": "Stapel {n}",
+    "tf.pile_label": {"one": "{n} Karte im Ziehstapel", "other": "{n} Karten im Ziehstapel"},
     "tf.has_taken": "Genommen", "tf.may_take": "Darf nehmen",
     "tf.has_taken_long": "{name} hat in dieser Runde schon genommen",
     "tf.may_take_long": "{name} darf in dieser Runde noch nehmen",
-    "tf.points": "Punkte", "tf.score_label": "{name}: {n} Punkte",
+    "tf.points": "Punkte", "tf.score_label": {"one": "{name}: {n} Punkt", "other": "{name}: {n} Punkte"},
     "tf.hand_of": "{name}: {cards} auf der Hand", "tf.hand_empty": "Keine Karten mehr auf der Hand",
     "tf.you": "Du",
     "tf.take": "Nehmen", "tf.take_n": "Nehmen · {n}", "tf.take_nothing": "Nichts nehmen",
@@ -25,7 +26,8 @@ DE = {
     "tf.must_take_empty": "Deine Hand und die Reihe sind leer: Du nimmst nichts – das zählt als dein "
                           "Nehmen in dieser Runde.",
     "tf.play_on": "Du hast genommen – leg deine übrigen Karten an.",
-    "tf.threat": "Danach kann {name} diese {n} nehmen ({other}) – für dich {me}.",
+    "tf.threat": {"one": "Danach kann {name} diese Karte nehmen ({other}) – für dich {me}.",
+                  "other": "Danach kann {name} diese {n} nehmen ({other}) – für dich {me}."},
     "tf.threat_crown": "Vorsicht: Damit bekäme {name} die dritte Krone!",
     "tf.safe": "Sicher: {name} hat in dieser Runde schon genommen.",
     "tf.safe_round": "Danach endet die Runde.",
@@ -62,19 +64,45 @@ DE = {
     "tf.next_starter": "Revanche: {name} beginnt.", "tf.rematch": "Revanche",
     "tf.live_note": "Stand bei Spielende",
     "tf.pass_last": "Zuletzt: {move}",
+    # the guided first deal (app.tables.thronfolge.guide)
+    "tf.guide.reach.title": "Was in Reichweite ist",
+    "tf.guide.reach.text": "Die Reihe wächst nur an einem Ende. Ihre letzten fünf Karten liegen in der goldenen "
+                           "Klammer: Sie sind in Reichweite – wer nimmt, bekommt genau diese. Darunter steht, wer "
+                           "sie nehmen darf.",
+    "tf.guide.pick.title": "Anlegen oder nehmen",
+    "tf.guide.pick.text": "Am Zug tust du genau eins: eine Karte ans Ende der Reihe anlegen – oder die Reihe "
+                          "nehmen. Tippe die 7♥ an: Die Reihe zeigt, wo sie hinkäme.",
+    "tf.guide.play.title": "Erst schauen, dann anlegen",
+    "tf.guide.play.text": "Unter der Klammer steht jetzt, was der Computer nach deiner Karte nehmen könnte. "
+                          "Tippe die Karte noch einmal an – oder auf Anlegen.",
+    "tf.guide.take.title": "Was das Nehmen bringt",
+    "tf.guide.take.text": "Der Computer hat angelegt. Jetzt nimm: Der Knopf zeigt deine Punkte vorher und "
+                          "nachher, das Blatt danach die Karten, die du bekämst. Bestätige mit Nehmen.",
+    "tf.guide.once.title": "Einmal pro Runde",
+    "tf.guide.once.text": "Jeder nimmt einmal pro Runde. Du hast genommen – bis zum Rundenende legst du nur "
+                          "noch an. Die Chips zeigen, wer noch nehmen darf.",
+    "tf.guide.families.title": "Familien-Mehrheiten",
+    # \u00a0 keeps a suit and its value on one line
+    "tf.guide.families.text": "Wer am Ende mehr Anhänger einer Familie hat, bekommt ihren Wert: "
+                              "♣\u00a05, ♦\u00a06, ♥\u00a07, ♠\u00a08. Gold heißt: Du führst. Je einer aus "
+                              "jeder Familie ist ein Satz: +5.",
+    "tf.guide.favours.title": "Gunst, Verrat, Kronen",
+    "tf.guide.favours.text": "Buben, rote Damen und der K♥ sind Gunst (+), Neunen, Zehnen und schwarze Damen "
+                             "Verrat (−). K♠, K♣ und K♦ sind Kronen: Wer alle drei hat, gewinnt sofort.",
 }
 
 EN = {
-    "tf.line": "Line", "tf.n_cards": "{n} cards", "tf.one_card": "1 card",
+    "tf.line": "Line",
     "tf.line_empty": "The line is empty.",
     "tf.in_reach": "In reach", "tf.out_of_reach": "Out of reach",
     "tf.reach_you": "You can take these", "tf.reach_other": "{name} can take these",
     "tf.reach_nobody": "Both have taken this round",
-    "tf.round": "Round {n}/4", "tf.pile": "Pile {n}", "tf.pile_label": "{n} cards in the draw pile",
+    "tf.round": "Round {n}/4", "tf.pile": "Pile {n}",
+    "tf.pile_label": {"one": "{n} card in the draw pile", "other": "{n} cards in the draw pile"},
     "tf.has_taken": "Taken", "tf.may_take": "Can take",
     "tf.has_taken_long": "{name} has already taken this round",
     "tf.may_take_long": "{name} may still take this round",
-    "tf.points": "Points", "tf.score_label": "{name}: {n} points",
+    "tf.points": "Points", "tf.score_label": {"one": "{name}: {n} point", "other": "{name}: {n} points"},
     "tf.hand_of": "{name}: {cards} in hand", "tf.hand_empty": "No cards left in your hand",
     "tf.you": "You",
     "tf.take": "Take", "tf.take_n": "Take · {n}", "tf.take_nothing": "Take nothing",
@@ -85,7 +113,8 @@ EN = {
     "tf.must_take_empty": "Your hand and the line are empty: you take nothing – that counts as your "
                           "take this round.",
     "tf.play_on": "You have taken – play out your remaining cards.",
-    "tf.threat": "Then {name} could take these {n} ({other}) – for you {me}.",
+    "tf.threat": {"one": "Then {name} could take this card ({other}) – for you {me}.",
+                  "other": "Then {name} could take these {n} ({other}) – for you {me}."},
     "tf.threat_crown": "Careful: that would give {name} the third crown!",
     "tf.safe": "Safe: {name} has already taken this round.",
     "tf.safe_round": "That ends the round.",
@@ -103,7 +132,7 @@ EN = {
     "tf.collection": "Collection", "tf.collection_of": "Collection: {name}",
     "tf.collection_empty": "Nothing taken yet.",
     "tf.supporters": "Supporters",
-    "tf.family_token": "{family}: {n} supporters{lead}",
+    "tf.family_token": {"one": "{family}: {n} supporter{lead}", "other": "{family}: {n} supporters{lead}"},
     "tf.lead_mine": ", majority (+{v})", "tf.lead_tie": ", tied",
     "tf.why.taken": "You have already taken this round – now you must play a card.",
     "tf.why.empty_line": "The line is empty – you must play a card.",
@@ -123,6 +152,30 @@ EN = {
     "tf.next_starter": "Rematch: {name} starts.", "tf.rematch": "Rematch",
     "tf.live_note": "Standing when the game ended",
     "tf.pass_last": "Last move: {move}",
+    # the guided first deal (app.tables.thronfolge.guide)
+    "tf.guide.reach.title": "What is in reach",
+    "tf.guide.reach.text": "The line grows at one end only. Its last five cards sit in the gold bracket: they "
+                           "are in reach, and whoever takes gets exactly those. The caption below says who may "
+                           "take them.",
+    "tf.guide.pick.title": "Play or take",
+    "tf.guide.pick.text": "On your turn you do one thing: play a card to the end of the line, or take the line. "
+                          "Tap the 7♥ to pick it – the line shows where it would go.",
+    "tf.guide.play.title": "Look, then play",
+    "tf.guide.play.text": "The caption under the bracket now says what the computer could take after your "
+                          "card. Tap the card again – or Play – to play it.",
+    "tf.guide.take.title": "What a take gives",
+    "tf.guide.take.text": "The computer has played. Now take: the button shows your points before and after, "
+                          "the sheet then the cards you would get. Confirm with Take.",
+    "tf.guide.once.title": "Once per round",
+    "tf.guide.once.text": "Each of you takes once per round. You have taken, so until the round ends you can "
+                          "only play. The chips show who may still take.",
+    "tf.guide.families.title": "Family majorities",
+    "tf.guide.families.text": "Whoever has more supporters of a family at the end scores its value: "
+                              "♣\u00a05, ♦\u00a06, ♥\u00a07, ♠\u00a08. Gold means you lead. One of each family "
+                              "makes a set: +5.",
+    "tf.guide.favours.title": "Favours, betrayals, crowns",
+    "tf.guide.favours.text": "Jacks, red queens and the K♥ are favours (+); 9s, 10s and black queens are "
+                             "betrayals (−). K♠, K♣ and K♦ are crowns: whoever holds all three wins at once.",
 }
 
 if "tf.line" not in i18n.EN:

@@ -1,0 +1,186 @@
+"""The new-game form's values without Flet: seats, options, seed, and what was chosen last time.
+
+The form lives in the shell's drafts while its screen is shown, so a rebuild
+(rotation, resize, language) keeps what was chosen; a started game's seats and
+options are stored in the settings (``new_game.<game>``) and preset the next form.
+"""
+
+from __future__ import annotations
+
+import logging
+from typing import Any, Callable
+
+from core.bots import levels as bot_levels
+from core.session import Seat
+
+log = logging.getLogger(__name__)
+
+NEW = "new"  # seat choice: a new person, named in the text field
+SETTING = "new_game.{game}"
+
+
+def setting_key(game: str) -> str:
+    return SETTING.format(game=game)
+
+
+class NewGameForm:
+    """Seat choices (``p:<profile id>``, ``bot:<level>`` or ``new``), option values and the seed."""
+
+    def __init__(self, state: Any, game: str, info: Any) -> None:
+        self.state = state
+        self.game = game
+        self.info = info
+        self.humans = state.humans()
+        self.levels = bot_levels(game)
+        self.players = info.default_players if info else 1
+        self.choices: list[str] = []
+        self.new_names: dict[int, str] = {}
+        self.options: dict[str, Any] = {o.key: o.default for o in (info.options if info else ())}
+        self.seed = ""
+        self.extra: dict[str, Any] = {}  # a game's own remembered choices (the Deck of Spies deal)
+        self._fill_seats()
+        self._restore(self._remembered())
+
+    @property
+    def t(self) -> Callable[..., str]:
+        return self.state.t
+
+    @property
+    def solo(self) -> bool:
+        return bool(self.info) and self.info.max_players == 1
+
+    # --- seats ------------------------------------------------------------------------------
+
+    def _default_choice(self, seat: int) -> str:
+        free = [f"p:{p.id}" for p in self.humans if f"p:{p.id}" not in self.choices]
+        if seat == 0:
+            return free[0] if free else NEW
+        return f"bot:{'normal' if 'normal' in self.levels else self.levels[-1]}"
+
+    def _fill_seats(self) -> None:
+        while len(self.choices) < self.players:
+            self.choices.append(self._default_choice(len(self.choices)))
+        del self.choices[self.players:]
+
+    def set_players(self, n: int) -> None:
+        if self.info and self.info.min_players <= n <= self.info.max_players:
+            self.players = n
+            self._fill_seats()
+
+    def holder(self, choice: str, seat: int) -> int | None:
+        """The other seat that already holds this person, if any (computers may sit twice)."""
+        if not choice.startswith("p:"):
+            return None
+        return next((i for i, c in enumerate(self.choices) if c == choice and i != seat), None)
+
+    def choose(self, seat: int, choice: str) -> str | None:
+        """Put ``choice`` on ``seat``; returns why it was refused (the person sits elsewhere), else None."""
+        other = self.holder(choice, seat)
+        if other is not None:
+            return self.t("new_game.taken", name=self.name_of(choice), seat=self.seat_title(other))
+        if choice.startswith("bot:") and choice[4:] not in self.levels:
+            return self.t("new_game.unknown_level")
+        if choice.startswith("p:") and self.profile(choice) is None:
+            return self.t("store.profile_missing")
+        self.choices[seat] = choice
+        return None
+
+    def profile(self, choice: str) -> Any | None:
+        pid = choice[2:] if choice.startswith("p:") else ""
+        return next((p for p in self.humans if str(p.id) == pid), None)
+
+    def name_of(self, choice: str) -> str:
+        if choice.startswith("p:"):
+            p = self.profile(choice)
+            return p.name if p else "?"
+        if choice.startswith("bot:"):
+            return f"{self.t('computer')} ({self.t('level.' + choice[4:])})"
+        return ""
+
+    def seat_title(self, seat: int) -> str:
+        """ "Seat 2"; in a solitaire there is only "Player"."""
+        return self.t("new_game.player") if self.solo else self.t("new_game.seat", n=seat + 1)
+
+    def seat_label(self, seat: int) -> str:
+        """Who sits on a seat, for options such as "who starts"."""
+        choice = self.choices[seat]
+        if choice == NEW:
+            return (self.new_names.get(seat) or "").strip() or self.seat_title(seat)
+        return self.name_of(choice)
+
+    def build_seats(self, error_text: Callable[[Exception], str]) -> list[Seat]:
+        """The seats to start with; new people are created in the store first.
+
+        :raises ValueError: with a message for the user.
+        """
+        for i, choice in enumerate(self.choices):
+            if self.holder(choice, i) is not None:
+                raise ValueError(self.t("new_game.twice"))
+            if choice == NEW and not (self.new_names.get(i) or "").strip():
+                raise ValueError(self.t("new_game.name_needed", seat=self.seat_title(i)))
+        seats: list[Seat] = []
+        for i, choice in enumerate(self.choices):
+            if choice.startswith("bot:"):
+                seats.append(self.state.bot_seat(choice[4:]))
+                continue
+            if choice == NEW:
+                try:
+                    p = self.state.store.create_profile(self.new_names[i].strip())
+                except Exception as exc:
+                    raise ValueError(error_text(exc)) from None
+                self.humans.append(p)
+                self.choices[i] = f"p:{p.id}"
+                self.new_names.pop(i, None)
+            p = self.profile(self.choices[i])
+            seats.append(Seat(kind="human", name=p.name, profile_id=p.id))
+        return seats
+
+    def parsed_seed(self) -> int | None:
+        """:raises ValueError: when the seed is not a whole number."""
+        text = (self.seed or "").strip()
+        if not text:
+            return None
+        if not text.isdigit():
+            raise ValueError(self.t("new_game.bad_seed"))
+        return int(text)
+
+    # --- remembering ------------------------------------------------------------------------
+
+    def remember(self) -> None:
+        """Store seats and options for the next new game of this game (after a start)."""
+        data = {"players": self.players, "seats": list(self.choices), "options": dict(self.options),
+                "extra": dict(self.extra)}
+        try:
+            self.state.store.set_setting(setting_key(self.game), data)
+        except Exception as exc:  # remembering is a convenience; the game has started
+            log.warning("cannot remember the choices for %s: %s", self.game, exc)
+
+    def _remembered(self) -> dict[str, Any]:
+        try:
+            data = self.state.store.get_setting(setting_key(self.game), None)
+        except Exception as exc:
+            log.warning("cannot read the last choices for %s: %s", self.game, exc)
+            return {}
+        return data if isinstance(data, dict) else {}
+
+    def _restore(self, data: dict[str, Any]) -> None:
+        """Take what is still valid of the stored choices: archived people and unknown values drop out."""
+        players = data.get("players")
+        if isinstance(players, int):
+            self.set_players(players)
+        seats = data.get("seats")
+        if isinstance(seats, list):
+            for i, choice in enumerate(seats[: self.players]):
+                if isinstance(choice, str) and choice != NEW:
+                    self.choose(i, choice)
+        options = data.get("options")
+        for spec in (self.info.options if self.info else ()):
+            if isinstance(options, dict) and spec.key in options:
+                try:
+                    value = spec.parse(options[spec.key])
+                except Exception:
+                    continue
+                if not spec.choices or value in spec.choices:
+                    self.options[spec.key] = value
+        if isinstance(data.get("extra"), dict):
+            self.extra = dict(data["extra"])
