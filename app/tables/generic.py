@@ -22,7 +22,7 @@ from core import cards
 CARD_TOKEN = re.compile(r"\b([A2-9TJQK][CDHSLTBR])\b")
 COMMON = {"game", "version", "seed", "options", "players", "to_move", "over", "result", "ply", "viewer"}
 HAND_KEYS = ("hands", "hand")
-SEAT_KEYS = ("starter", "dealer", "leader", "potentate")  # numbers that name a seat
+SEAT_KEYS = ("starter", "dealer", "leader", "potentat")  # numbers that name a seat
 MAX_ACTIONS = 40  # beyond this, ask the player to pick a card first
 
 

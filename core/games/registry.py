@@ -16,9 +16,9 @@ from core.games.base import Game
 _PACKAGES: dict[str, str] = {
     "thronfolge": "core.games.thronfolge",
     "deck-of-spies": "core.games.deck_of_spies",
+    "rosenkrieg": "core.games.rosenkrieg",
+    "kings-corner": "core.games.kings_corner",
 }
-# Games the design names but this build does not contain yet.
-PLANNED = ("rosenkrieg", "kings-corner")
 
 _loaded: dict[str, Game] = {}
 
@@ -36,8 +36,6 @@ def get(name: str) -> Game:
     if name in _loaded:
         return _loaded[name]
     if name not in _PACKAGES:
-        if name in PLANNED:
-            raise UnknownGame(f"game {name!r} is not available in this version yet")
         raise UnknownGame(f"unknown game {name!r} (games: {', '.join(names())})")
     game = importlib.import_module(_PACKAGES[name]).GAME
     _loaded[name] = game

@@ -34,35 +34,52 @@ def draggable(content: ft.Control, payload: str, feedback: ft.Control, placehold
 
 
 class DropZone:
-    """A legal place for a card: its outline glows while a card is dragged, brighter on hover."""
+    """A legal place for a card: its outline glows while a card is dragged, brighter on hover.
+
+    ``accepts`` says which payloads this place takes (default: every one), for tables where
+    different things are dragged to different places (a card to some piles, a pile to
+    others); ``lit`` draws the zone lit from the start (a tapped card's targets).
+    """
 
     def __init__(self, content: ft.Control, on_drop: Callable[[str], None], *, group: str = GROUP,
-                 radius: float = 16, ident: str | None = None) -> None:
+                 radius: float = 16, ident: str | None = None, accepts: Callable[[str], bool] | None = None,
+                 padding: float = 4, lit: str = "idle") -> None:
         self.on_drop = on_drop
-        self.box = ft.Container(content, border_radius=radius, border=ft.Border.all(2.5, IDLE), padding=4,
+        self.accepts = accepts or (lambda payload: True)
+        self.rest = lit
+        self.box = ft.Container(content, border_radius=radius, border=ft.Border.all(2.5, IDLE), padding=padding,
                                 animate=ft.Animation(140, ft.AnimationCurve.EASE_OUT))
+        self._paint(lit)
         self.control = ft.DragTarget(group=group, content=self.box, on_will_accept=self._will_accept,
                                      on_leave=self._leave, on_accept=self._accept, data=ident)
 
-    def light(self, state: str) -> None:
-        """``"idle"``, ``"ready"`` (a card is on its way) or ``"hover"`` (it is over this zone)."""
+    def _paint(self, state: str) -> None:
         colour = {"idle": IDLE, "ready": READY, "hover": HOVER}[state]
         self.box.border = ft.Border.all(2.5 if state != "hover" else 3.5, colour)
         self.box.bgcolor = ft.Colors.with_opacity(0.12, theme.GOLD) if state == "hover" else None
+
+    def light(self, state: str) -> None:
+        """``"idle"``, ``"ready"`` (a card is on its way) or ``"hover"`` (it is over this zone)."""
+        self._paint(state)
         try:
             self.box.update()
         except Exception:  # not on the page (a stub page in tests, or the table was left)
             pass
 
+    def _payload(self, e: Any) -> Any:
+        return getattr(getattr(e, "src", None), "data", None)
+
     def _will_accept(self, e: Any) -> None:
-        self.light("hover" if getattr(e, "accept", True) else "idle")
+        payload = self._payload(e)
+        takes = getattr(e, "accept", True) and (not isinstance(payload, str) or self.accepts(payload))
+        self.light("hover" if takes else self.rest)
 
     def _leave(self, e: Any) -> None:
-        self.light("ready")
+        payload = self._payload(e)
+        self.light("ready" if not isinstance(payload, str) or self.accepts(payload) else self.rest)
 
     def _accept(self, e: Any) -> None:
-        src = getattr(e, "src", None)
-        card = getattr(src, "data", None)
+        card = self._payload(e)
         self.light("idle")
         if isinstance(card, str):
             self.on_drop(card)
@@ -84,6 +101,8 @@ class DragLights:
         self.zones.append(zone)
         return zone
 
-    def started(self, card: str) -> None:
+    def started(self, payload: str) -> None:
+        """A drag began: light the zones that take what is dragged."""
         for z in self.zones:
-            z.light("ready")
+            if z.accepts(payload):
+                z.light("ready")

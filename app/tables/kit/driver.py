@@ -27,6 +27,9 @@ class TableDriver:
         self.session = session
         self.redraw = redraw
         self.thinking = False
+        # True while the table shows something the person must close first (the sheet after a
+        # round): the computer's turns wait until ``resume``.
+        self.paused = False
 
     @property
     def ui(self) -> Any:
@@ -58,15 +61,24 @@ class TableDriver:
             self.redraw([{"type": "undo"}])
         return done
 
+    def pause(self) -> None:
+        """Hold the computer's turns after the current one (a sheet between rounds is open)."""
+        self.paused = True
+
+    def resume(self) -> None:
+        """Let the computer move again, and start it if it is to move."""
+        self.paused = False
+        self.kick()
+
     def kick(self) -> None:
-        """Start the computer's turns if a computer is to move and none is running."""
-        if self.session.bot_to_move and not self.thinking:
+        """Start the computer's turns if a computer is to move and none is running (nor paused)."""
+        if self.session.bot_to_move and not self.thinking and not self.paused:
             self.thinking = True
             self.ui.bot_future = self.ui.page.run_task(self._bot_turns)
 
     async def _bot_turns(self) -> None:
         try:
-            while self.session.bot_to_move:
+            while self.session.bot_to_move and not self.paused:
                 self.redraw([])  # show "thinking"
                 await asyncio.sleep(self.state.bot_pause)
                 action = await asyncio.to_thread(self.session.bot_action)
@@ -75,9 +87,9 @@ class TableDriver:
                 except RulesError:  # a bot must never do this; stop rather than loop
                     log.exception("bot chose an illegal action %s", action)
                     break
-                self.thinking = self.session.bot_to_move
+                self.thinking = self.session.bot_to_move and not self.paused
                 self.redraw(events)
-                if self.session.bot_to_move:
+                if self.session.bot_to_move and not self.paused:
                     await asyncio.sleep(self.state.bot_pause / 2)
         except asyncio.CancelledError:  # the screen was left; the game is saved after every move
             raise

@@ -64,6 +64,19 @@ def hand_row(hand: list[str], *, lang: str, size: str, back: str, selected: Coll
     if not hand:
         return ft.Container(ft.Text(empty_text, color=IVORY_SOFT, size=13, text_align=ft.TextAlign.CENTER),
                             height=sz.height, alignment=ft.Alignment.CENTER)
+    views = _card_controls(hand, lang=lang, size=size, back=back, selected=selected, playable=playable,
+                           on_tap=on_tap, face_up=face_up, slides=slides, dealt=dealt, ms=ms, drag=drag, marks=marks)
+    return ft.Row(views, spacing=spacing, alignment=ft.MainAxisAlignment.CENTER,
+                  vertical_alignment=ft.CrossAxisAlignment.END)
+
+
+def _card_controls(hand: list[str], *, lang: str, size: str, back: str, selected: Collection[str],
+                   playable: Collection[str] | None, on_tap: Callable[[str], None] | None, face_up: bool,
+                   slides: Slides | None, dealt: Collection[str], ms: int, drag: DragLights | None,
+                   marks: Callable[[str], card_widget.Mark | None] | None,
+                   lit: Collection[str] | None = None) -> list[ft.Control]:
+    """One control per hand card, as ``hand_row`` describes them (``lit`` None: the usable ones when
+    some are not)."""
     informative = playable is not None and not all(c in playable for c in hand)
     views: list[ft.Control] = []
     for c in hand:
@@ -71,8 +84,9 @@ def hand_row(hand: list[str], *, lang: str, size: str, back: str, selected: Coll
             views.append(card_widget.card_view(cards.UNKNOWN, lang, size, back))
             continue
         usable = playable is not None and c in playable
+        glow = (informative and usable) if lit is None else c in lit
         mark = marks(c) if marks else None
-        cv = hand_card(c, lang, size, back, selected=c in selected, lit=informative and usable and c not in selected,
+        cv = hand_card(c, lang, size, back, selected=c in selected, lit=glow and c not in selected,
                        dim=playable is not None and not usable, on_tap=on_tap if usable else None, mark=mark)
         if drag is not None and usable:
             cv = draggable(cv, c, lifted(c, lang, size, back, mark),
@@ -81,8 +95,55 @@ def hand_row(hand: list[str], *, lang: str, size: str, back: str, selected: Coll
             cv = slides.add(cv, {"offset": ft.Offset(0, -0.9), "opacity": 0.0},
                             {"offset": ft.Offset(0, 0), "opacity": 1.0}, ms)
         views.append(cv)
-    return ft.Row(views, spacing=spacing, alignment=ft.MainAxisAlignment.CENTER,
-                  vertical_alignment=ft.CrossAxisAlignment.END)
+    return views
+
+
+def overlap_slots(n: int, width: float, size: str, spacing: float = 6, least: float | None = None
+                  ) -> tuple[list[tuple[float, float]], float]:
+    """Where ``n`` hand cards go in ``width``: side by side while they fit, else overlapped so each
+    card's corner index stays readable (a step of at least ``least``, half a card by default), in
+    two overlapping rows when one row would be tighter. Returns each card's top-left corner and
+    the height the hand needs."""
+    sz = card_widget.SIZES[size]
+    w, h = sz.width, sz.height
+    least = w * 0.5 if least is None else least
+    if n <= 0:
+        return [], float(h)
+
+    def row(count: int, y: float) -> list[tuple[float, float]]:
+        step = w + spacing if count * w + (count - 1) * spacing <= width else (width - w) / max(1, count - 1)
+        x0 = (width - (w + step * (count - 1))) / 2
+        return [(x0 + i * step, y) for i in range(count)]
+
+    if n == 1 or (width - w) / (n - 1) >= least or n * w + (n - 1) * spacing <= width:
+        return row(n, 0), float(h)
+    top = (n + 1) // 2
+    dy = round(h * 0.5)
+    return row(top, 0) + row(n - top, dy), float(h + dy)
+
+
+def overlap_hand(hand: list[str], *, lang: str, size: str, back: str, width: float,
+                 selected: Collection[str] = (), playable: Collection[str] | None = None,
+                 lit: Collection[str] | None = None, on_tap: Callable[[str], None] | None = None,
+                 face_up: bool = True, slides: Slides | None = None, dealt: Collection[str] = (), ms: int = 0,
+                 empty_text: str = "", drag: DragLights | None = None, glide_ms: int = 0,
+                 marks: Callable[[str], card_widget.Mark | None] | None = None) -> ft.Control:
+    """A long hand fitted into ``width`` (``overlap_slots``) as a ``Stack`` of keyed cards.
+
+    The cards behave as in ``hand_row``; ``lit`` chooses the glowing cards when the game knows
+    better than "the usable ones". With ``glide_ms`` the cards glide to their new places when the
+    hand changes (a card played, one drawn).
+    """
+    if not hand:
+        return hand_row([], lang=lang, size=size, back=back, empty_text=empty_text)
+    slots, height = overlap_slots(len(hand), width, size)
+    views = _card_controls(hand, lang=lang, size=size, back=back, selected=selected, playable=playable,
+                           on_tap=on_tap, face_up=face_up, slides=slides, dealt=dealt, ms=ms, drag=drag,
+                           marks=marks, lit=lit)
+    glide = ft.Animation(glide_ms, ft.AnimationCurve.EASE_OUT_CUBIC) if glide_ms else None
+    placed = [ft.Container(v, left=x, top=y, key=f"{c}-slot" if face_up else f"back-{i}-slot", animate_position=glide)
+              for i, (c, v, (x, y)) in enumerate(zip(hand, views, slots))]
+    return ft.Stack(placed, width=width, height=height, clip_behavior=ft.ClipBehavior.NONE)
 
 
 def notice(text: str, icon: str = ft.Icons.INFO_OUTLINE, color: str = NEGATIVE, ident: str = "hint",

@@ -67,17 +67,21 @@ def turn_pill(t: Callable[..., str], session: Any, driver: Any, viewer: int | No
     return ft.Semantics(identifier="turn", label=words, exclude_semantics=True, live_region=True, content=pill)
 
 
-def hand_fan(t: Callable[..., str], name: str, n: int, back: str, seat: int) -> ft.Control:
-    """Another player's hand as a small fan of backs with its count (never a face)."""
+def hand_fan(t: Callable[..., str], name: str, n: int, back: str, seat: int, most: int | None = None) -> ft.Control:
+    """Another player's hand as a small fan of backs with its count (never a face).
+
+    ``most`` caps the backs drawn (the count still says how many), for narrow seat badges.
+    """
     w, h, step = 21, 30, 8
+    shown = n if most is None else min(n, most)
     backs: list[ft.Control] = []
-    for i in range(n):
-        angle = (i - (n - 1) / 2) * 0.13
+    for i in range(shown):
+        angle = (i - (shown - 1) / 2) * 0.13
         backs.append(ft.Container(
             ft.Image(src=card_widget.back_asset(back), width=w, height=h, fit=ft.BoxFit.FILL, border_radius=3),
-            left=i * step, top=3 + abs(i - (n - 1) / 2) * 1.5, rotate=ft.Rotate(angle),
+            left=i * step, top=3 + abs(i - (shown - 1) / 2) * 1.5, rotate=ft.Rotate(angle),
             border_radius=3, shadow=[ft.BoxShadow(blur_radius=2, color=SHADE_DEEP, offset=ft.Offset(0, 1))]))
-    fan = ft.Stack(backs, width=max(w, (n - 1) * step + w) + 2, height=h + 8)
+    fan = ft.Stack(backs, width=max(w, (shown - 1) * step + w) + 2, height=h + 8)
     body = ft.Row([fan, ft.Text(str(n), size=13, font_family=theme.SANS_BOLD, color=theme.IVORY)],
                   spacing=4, tight=True, vertical_alignment=ft.CrossAxisAlignment.CENTER)
     label = t("kit.hand_of", name=name, cards=text.cards_text(t, n))
