@@ -1,4 +1,4 @@
-"""Storage adapter: profiles, saved games, results, statistics and settings in SQLModel.
+"""Storage adapter: profiles, saved games, results, statistics, settings and the ledger in SQLModel.
 
 Only the app and the command line's ``--db`` import this package; the rules
 and bots never do. Open one ``Store`` and share it::
@@ -10,7 +10,8 @@ and bots never do. Open one ``Store`` and share it::
 
 The modules: ``repository`` (the ``Store`` facade and its transactions),
 ``profiles``, ``games``, ``results`` and ``settings`` (the queries behind it),
-``checks`` (what a game record must look like), ``values`` (what callers get),
+``ledger`` and ``ledger_methods`` (Rosenkrieg dynasties played for money and the
+ledger's append-only history), ``checks`` (what a game record must look like), ``values`` (what callers get),
 ``stats`` (the figures), ``tables`` and ``migrations`` (the schema and its
 history), ``files`` and ``location`` (the database file).
 """
@@ -19,7 +20,7 @@ from core.store.errors import NewerDatabaseError, StoreError
 from core.store.location import resolve_location
 from core.store.migrations import CURRENT_VERSION
 from core.store.repository import Store
-from core.store.values import RESIGNED, GameSummary, Profile
+from core.store.values import RESIGNED, Dynasty, GameSummary, Profile
 
-__all__ = ["CURRENT_VERSION", "RESIGNED", "GameSummary", "NewerDatabaseError", "Profile", "Store",
+__all__ = ["CURRENT_VERSION", "RESIGNED", "Dynasty", "GameSummary", "NewerDatabaseError", "Profile", "Store",
            "StoreError", "resolve_location"]

@@ -11,7 +11,7 @@ from typing import Any
 from sqlalchemy import false, select, true, update
 from sqlmodel import Session
 
-from core.store import results
+from core.store import ledger, results
 from core.store.checks import GameRecord, is_int
 from core.store.errors import StoreError
 from core.store.profiles import check_seat_profiles
@@ -31,6 +31,7 @@ def save(s: Session, rec: GameRecord, now: float) -> int:
         or a game that was resigned.
     """
     check_seat_profiles(s, rec.seats)
+    stake = ledger.stake_of(rec.game, rec.meta) if rec.id is None else None
     values: dict[str, Any] = {
         "options": rec.options, "seed": rec.seed, "seats": rec.seats,
         "actions": rec.actions, "state": rec.state, "over": rec.over,
@@ -43,6 +44,8 @@ def save(s: Session, rec: GameRecord, now: float) -> int:
         s.flush()
         assert row.id is not None
         game_id, first_end = row.id, rec.over
+        if stake is not None:
+            ledger.start(s, game_id, rec.seats, *stake, now)
     else:
         found = s.execute(select(G.game, G.finished_at, G.over, G.result)
                           .where(G.id == rec.id)).one_or_none()
@@ -65,6 +68,7 @@ def save(s: Session, rec: GameRecord, now: float) -> int:
         assert rec.result is not None
         s.add_all(results.result_rows(game_id, rec.game, rec.seats, rec.result, rec.undos,
                                       rec.hints, now))
+        ledger.settle_game(s, game_id, rec.state, now)
     return game_id
 
 
@@ -156,6 +160,7 @@ def resign(s: Session, game_id: int, seat: int, now: float) -> GameSummary:
     if row.finished_at is None:
         row.finished_at = now
         s.add_all(results.result_rows(game_id, row.game, seats, result, row.undos, row.hints, now))
+        ledger.settle_game(s, game_id, row.state, now)
     s.flush()
     return summary(s, game_id)
 

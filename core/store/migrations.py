@@ -23,7 +23,7 @@ from sqlalchemy import Connection, Engine, inspect, text
 from core.store.errors import NewerDatabaseError, StoreError
 from core.store.tables import TABLE_NAMES, TABLES, StoreModel
 
-CURRENT_VERSION = 2
+CURRENT_VERSION = 3
 SCHEMA_TABLE = "hofstaat_schema"
 
 # Schema version 1, exactly as the first Hofstaat created it: profiles and
@@ -64,7 +64,7 @@ CREATE INDEX ix_games_game ON games (game);
 CREATE INDEX ix_games_listing ON games (over, updated_at);
 """
 
-# Schema version 2: what ``tables.py`` creates today. Frozen once released.
+# Schema version 2: profiles, games, results and settings. Frozen.
 V2_SQL = """
 CREATE TABLE hofstaat_schema (
     id INTEGER NOT NULL,
@@ -130,8 +130,45 @@ CREATE TABLE settings (
 );
 """
 
+# What version 3 adds: Rosenkrieg dynasties played for money and the ledger's
+# append-only history. Ids are uuid hex text, so histories of several devices merge.
+LEDGER_SQL = """
+CREATE TABLE dynasties (
+    id VARCHAR NOT NULL,
+    game_id INTEGER,
+    players JSON NOT NULL,
+    stake_cents INTEGER NOT NULL,
+    currency VARCHAR NOT NULL,
+    created_at FLOAT NOT NULL,
+    ended_at FLOAT,
+    PRIMARY KEY (id),
+    FOREIGN KEY(game_id) REFERENCES games (id)
+);
+CREATE INDEX ix_dynasties_game ON dynasties (game_id);
+CREATE TABLE ledger_entries (
+    id VARCHAR NOT NULL,
+    kind VARCHAR NOT NULL,
+    debtor INTEGER NOT NULL,
+    creditor INTEGER NOT NULL,
+    cents INTEGER NOT NULL,
+    currency VARCHAR NOT NULL,
+    dynasty_id VARCHAR,
+    note VARCHAR NOT NULL,
+    created_at FLOAT NOT NULL,
+    PRIMARY KEY (id),
+    FOREIGN KEY(debtor) REFERENCES profiles (id),
+    FOREIGN KEY(creditor) REFERENCES profiles (id),
+    FOREIGN KEY(dynasty_id) REFERENCES dynasties (id)
+);
+CREATE INDEX ix_ledger_entries_dynasty ON ledger_entries (dynasty_id);
+CREATE INDEX ix_ledger_entries_order ON ledger_entries (created_at, id);
+"""
+
+# Schema version 3: version 2 plus the ledger. Frozen once released.
+V3_SQL = V2_SQL.replace("VALUES (1, 2);", "VALUES (1, 3);") + LEDGER_SQL
+
 # Every version's schema, for building old databases in tests.
-SCHEMA_SQL: dict[int, str] = {1: V1_SQL, 2: V2_SQL}
+SCHEMA_SQL: dict[int, str] = {1: V1_SQL, 2: V2_SQL, 3: V3_SQL}
 
 _V1_TO_V2 = (
     "ALTER TABLE games ADD COLUMN ply INTEGER NOT NULL DEFAULT 0",
@@ -223,16 +260,26 @@ def _migrate_1_to_2(conn: Connection) -> None:
                  "won": seat in winners, "finished_at": ended})
 
 
+def _migrate_2_to_3(conn: Connection) -> None:
+    """Add the dynasties and the ledger's history, both empty: older versions kept no money."""
+    for statement in LEDGER_SQL.split(";"):
+        if statement.strip():
+            conn.exec_driver_sql(statement)
+
+
 # The tables each version has, so a file missing one is recognised as damaged.
 # Frozen like the SQL above: a later version adds a line, never edits one.
 TABLES_OF_VERSION: dict[int, frozenset[str]] = {
     1: frozenset({"hofstaat_schema", "profiles", "games"}),
     2: frozenset({"hofstaat_schema", "profiles", "games", "results", "settings"}),
+    3: frozenset({"hofstaat_schema", "profiles", "games", "results", "settings", "dynasties",
+                  "ledger_entries"}),
 }
 
 # MIGRATIONS[n] turns a version-n database into version n + 1.
 MIGRATIONS: dict[int, Callable[[Connection], None]] = {
     1: _migrate_1_to_2,
+    2: _migrate_2_to_3,
 }
 
 

@@ -1,4 +1,4 @@
-"""The store: profiles, saved games, results, statistics and settings behind plain values.
+"""The store: profiles, saved games, results, statistics, settings and the ledger behind plain values.
 
 ``Store`` is the one object callers use. It owns the database connection and
 makes every public call one transaction, serialised by a lock, so the UI loop
@@ -22,13 +22,14 @@ from sqlmodel import Session
 from core.store import files, games, migrations, profiles, results, settings
 from core.store.checks import check_record
 from core.store.errors import StoreError
+from core.store.ledger_methods import LedgerMethods
 from core.store.location import READ_ONLY, build_engine, resolve_location, target_of
 from core.store.values import GameSummary, Profile
 
 NOTICE_MOVED_ASIDE = "db_moved_aside"
 
 
-class Store:
+class Store(LedgerMethods):
     """Hofstaat's saved data in one database; open it with ``Store.open``."""
 
     def __init__(self, engine: Engine, location: str, *, moved_to: str | None = None,

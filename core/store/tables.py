@@ -104,10 +104,48 @@ class SettingRow(StoreModel, table=True):
     value: Any = Field(default=None, sa_column=Column(JSON, nullable=False))
 
 
+class DynastyRow(StoreModel, table=True):
+    """A Rosenkrieg dynasty played for money: its people, the stake per point, its game."""
+
+    __tablename__ = "dynasties"
+    __table_args__ = (Index("ix_dynasties_game", "game_id"),)
+
+    id: str = Field(primary_key=True)  # uuid4 hex: the same on every device it is merged into
+    game_id: int | None = Field(default=None, sa_column=Column(
+        Integer, ForeignKey("games.id"), nullable=True))
+    players: list[int] = Field(sa_column=Column(JSON, nullable=False))  # profile ids, by seat
+    stake_cents: int
+    currency: str
+    created_at: float
+    ended_at: float | None = None  # when it was settled into the history; then never again
+
+
+class LedgerEntryRow(StoreModel, table=True):
+    """One line of the ledger's history (settled, payment, correction); never changed once written."""
+
+    __tablename__ = "ledger_entries"
+    __table_args__ = (
+        Index("ix_ledger_entries_order", "created_at", "id"),
+        Index("ix_ledger_entries_dynasty", "dynasty_id"),
+    )
+
+    id: str = Field(primary_key=True)  # globally unique hex, see core.store.ledger
+    kind: str
+    debtor: int = Field(sa_column=Column(Integer, ForeignKey("profiles.id"), nullable=False))
+    creditor: int = Field(sa_column=Column(Integer, ForeignKey("profiles.id"), nullable=False))
+    cents: int
+    currency: str
+    dynasty_id: str | None = Field(default=None, sa_column=Column(
+        ForeignKey("dynasties.id"), nullable=True))
+    note: str = ""
+    created_at: float
+
+
 def table_of(model: type[StoreModel]) -> Table:
     """A model's SQLAlchemy table; its columns (``table_of(GameRow).c.over``) are typed."""
     return cast(Table, getattr(model, "__table__"))  # noqa: B009 (not declared on the type)
 
 
-TABLES = [table_of(m) for m in (SchemaRow, ProfileRow, GameRow, ResultRow, SettingRow)]
+TABLES = [table_of(m) for m in (SchemaRow, ProfileRow, GameRow, ResultRow, SettingRow, DynastyRow,
+                                LedgerEntryRow)]
 TABLE_NAMES = frozenset(t.name for t in TABLES)

@@ -59,3 +59,20 @@ class GameSummary:
         """The seat that gave up, or None when the game was not resigned."""
         seat = self.result.get("resigned") if self.resigned and self.result else None
         return seat if isinstance(seat, int) else None
+
+
+@dataclass(frozen=True)
+class Dynasty:
+    """A Rosenkrieg dynasty played for money: who sat where, the stake per point, its game."""
+
+    id: str  # uuid4 hex
+    game_id: int | None
+    players: tuple[int, ...]  # profile ids, by seat
+    stake_cents: int
+    currency: str
+    created_at: float
+    ended_at: float | None = None  # when it was settled into the ledger's history
+
+    @property
+    def settled(self) -> bool:
+        return self.ended_at is not None

@@ -1,0 +1,234 @@
+"""The ledger in the store: dynasties played for money, open debts, payments, an append-only history."""
+
+import random
+import shutil
+import sqlite3
+
+import pytest
+
+from core.ledger import (CORRECTION, PAYMENT, SETTLED, Debt, Money, dynasty_debts, open_debts,
+                         settle_up)
+from core.store import Store, StoreError
+from core.store.migrations import SCHEMA_SQL
+from ledger_games import finished_dynasty, people, play_out, start
+
+
+@pytest.fixture
+def store(tmp_path):
+    s = Store.open(tmp_path / "hofstaat.db")
+    yield s
+    s.close()
+
+
+def ids(store, *names):
+    by_name = {p.name: p.id for p in store.list_profiles()}
+    return [by_name[n] for n in names]
+
+
+def test_a_rosenkrieg_game_started_with_a_stake_records_its_dynasty(store):
+    session = start(store, people(store, "Anna", "Ben", "Carla"), stake_cents=20, currency="CHF")
+    [dynasty] = store.dynasties()
+    assert dynasty.game_id == session.game_id
+    assert dynasty.players == tuple(ids(store, "Anna", "Ben", "Carla"))
+    assert (dynasty.stake_cents, dynasty.currency, dynasty.settled) == (20, "CHF", False)
+    assert len(dynasty.id) == 32 and int(dynasty.id, 16)
+    assert store.ledger_entries() == []
+
+
+def test_a_game_without_a_stake_or_at_a_stake_of_zero_records_no_dynasty(store):
+    finished_dynasty(store, stake_cents=None)
+    finished_dynasty(store, stake_cents=0, seed=2)
+    assert store.dynasties() == [] and store.ledger_entries() == []
+
+
+@pytest.mark.parametrize("game, seats, stake, key", [
+    ("rosenkrieg", "with a bot", {"cents": 10, "currency": "EUR"}, "stake_needs_people"),
+    ("rosenkrieg", "people", {"cents": -1, "currency": "EUR"}, "stake_invalid"),
+    ("rosenkrieg", "people", {"cents": 1.5, "currency": "EUR"}, "stake_invalid"),
+    ("rosenkrieg", "people", {"cents": 10, "currency": "DEM"}, "currency_unknown"),
+    ("rosenkrieg", "people", "10 cents", "stake_invalid"),
+    ("thronfolge", "people", {"cents": 10, "currency": "EUR"}, "stake_invalid")])
+def test_a_bad_stake_is_refused_and_no_game_is_saved(store, game, seats, stake, key):
+    sitting = people(store, "Anna", "Ben")
+    if seats == "with a bot":
+        sitting[1] = sitting[1].__class__(kind="bot", name="Computer", level="easy")
+    record = {"id": None, "game": game, "options": {}, "seed": 1, "seats": [
+        s.to_json() for s in sitting], "actions": [], "state": {}, "over": False,
+        "result": None, "meta": {"stake": stake}}
+    with pytest.raises(StoreError) as caught:
+        store.save_game(record)
+    assert caught.value.key == key
+    assert store.unfinished_games() == [] and store.dynasties() == []
+
+
+def test_a_finished_dynasty_becomes_its_debts_as_played_at_the_stake(store):
+    session = finished_dynasty(store, stake_cents=10, seed=7)
+    anna, ben, carla = ids(store, "Anna", "Ben", "Carla")
+    [dynasty] = store.dynasties()
+    assert dynasty.settled
+    partien = store.dynasty_partien(dynasty.id)
+    assert [p.points for p in partien] == [tuple(p["points"]) for p in session.state["partien"]]
+    expected = dynasty_debts([anna, ben, carla], partien, 10, "EUR")
+    assert expected and store.open_debts() == expected
+    entries = store.ledger_entries()
+    assert {e.kind for e in entries} == {SETTLED}
+    assert {e.dynasty_uid for e in entries} == {dynasty.id}
+    # The money follows the dynasty's balance in points, seat by seat.
+    for seat, pid in enumerate((anna, ben, carla)):
+        owed = sum(b.amount.cents for b in store.balances() if b.person == pid)
+        assert owed == session.state["balance"][seat] * 10
+
+
+def test_settling_a_dynasty_twice_does_nothing(store):
+    session = finished_dynasty(store, seed=7)
+    before = store.ledger_entries()
+    assert before
+    for _ in range(2):  # the finish recorded a second and a third time
+        assert store.save_game(session.record()) == session.game_id
+    [dynasty] = store.dynasties()
+    assert store.settle_dynasty(dynasty.id) == []
+    assert store.ledger_entries() == before
+
+
+def test_a_running_dynasty_cannot_be_settled_by_hand(store):
+    start(store, people(store, "Anna", "Ben"))
+    [dynasty] = store.dynasties()
+    with pytest.raises(StoreError) as caught:
+        store.settle_dynasty(dynasty.id)
+    assert caught.value.key == "dynasty_running"
+    with pytest.raises(StoreError) as caught:
+        store.settle_dynasty("no such id")
+    assert caught.value.key == "dynasty_missing"
+
+
+def test_a_resigned_dynasty_is_settled_for_the_partien_played_before(store):
+    session = play_out(start(store, people(store, "Anna", "Ben"), stake_cents=50, partien=4,
+                             seed=3), seed=3, stop_after_partien=2)
+    assert not session.over and len(session.state["partien"]) == 2
+    store.resign_game(session.game_id, 0)
+    [dynasty] = store.dynasties()
+    anna, ben = ids(store, "Anna", "Ben")
+    assert dynasty.settled
+    assert store.open_debts() == dynasty_debts([anna, ben], store.dynasty_partien(dynasty.id),
+                                               50, "EUR")
+
+
+def test_open_debts_survive_reopening_the_database(tmp_path):
+    path = tmp_path / "hofstaat.db"
+    with Store.open(path) as store:
+        finished_dynasty(store, seed=7)
+        debts, plan = store.open_debts(), store.settle_up()
+    with Store.open(path) as store:
+        assert store.open_debts() == debts and debts
+        assert store.settle_up() == plan
+
+
+def test_a_partial_payment_lowers_the_debt_and_appends_to_the_history(store):
+    finished_dynasty(store, seed=7)
+    first = store.open_debts()[0]
+    before = store.ledger_entries()
+    entry = store.record_payment(first.debtor, first.creditor, first.amount.cents - 5,
+                                 note="cash")
+    assert (entry.kind, entry.amount, entry.note) == (PAYMENT, Money(first.amount.cents - 5), "cash")
+    assert Debt(first.debtor, first.creditor, Money(5)) in store.open_debts()
+    after = store.ledger_entries()
+    assert after[:len(before)] == before and after[-1] == entry  # nothing earlier was touched
+    history = store.debt_history(first.debtor, first.creditor)
+    assert [line.entry.kind for line in history] == [SETTLED, PAYMENT]
+    assert [line.open_after for line in history] == [first.amount.cents, 5]
+    store.record_payment(first.debtor, first.creditor, 5)
+    assert all({d.debtor, d.creditor} != {first.debtor, first.creditor}
+               for d in store.open_debts())
+
+
+def test_a_correction_adds_to_a_debt_and_keeps_its_reason(store):
+    anna, ben = ids(store, *[s.name for s in people(store, "Anna", "Ben")])
+    entry = store.record_correction(anna, ben, 250, "EUR", note="a round of drinks")
+    assert (entry.kind, entry.note) == (CORRECTION, "a round of drinks")
+    assert store.open_debts() == [Debt(anna, ben, Money(250))]
+
+
+@pytest.mark.parametrize("cents", [0, -5, 1.5, "12", None, True])
+def test_a_bad_amount_is_refused_and_changes_nothing(store, cents):
+    finished_dynasty(store, seed=7)
+    debt = store.open_debts()[0]
+    before = store.ledger_entries()
+    with pytest.raises(StoreError) as caught:
+        store.record_payment(debt.debtor, debt.creditor, cents)
+    assert caught.value.key == "amount_invalid"
+    assert store.ledger_entries() == before
+
+
+def test_a_payment_above_what_is_payable_is_refused_and_changes_nothing(store):
+    finished_dynasty(store, seed=7)
+    debt = store.open_debts()[0]
+    most = store.payable(debt.debtor, debt.creditor)
+    before = store.ledger_entries()
+    with pytest.raises(StoreError) as caught:
+        store.record_payment(debt.debtor, debt.creditor, most.cents + 1)
+    assert caught.value.key == "payment_too_large"
+    assert caught.value.params["most"] == most.cents
+    with pytest.raises(StoreError) as caught:  # the creditor owes the debtor nothing
+        store.record_payment(debt.creditor, debt.debtor, 1)
+    assert caught.value.key == "payment_too_large"
+    with pytest.raises(StoreError) as caught:
+        store.record_payment(debt.debtor, 999, 1)
+    assert caught.value.key == "profile_missing"
+    with pytest.raises(StoreError) as caught:
+        store.record_payment(debt.debtor, debt.creditor, 1, currency="XXX")
+    assert caught.value.key == "currency_unknown"
+    assert store.ledger_entries() == before
+
+
+def test_settle_up_pays_every_balance_across_dynasties_in_the_fewest_payments(store):
+    finished_dynasty(store, ("Anna", "Ben", "Carla"), seed=7)
+    finished_dynasty(store, ("Carla", "Dora"), seed=2)
+    plan = store.settle_up()
+    assert 0 < len(plan) < len(store.open_debts())
+    for payment in plan:  # following the plan is allowed and leaves nothing open
+        store.record_payment(payment.debtor, payment.creditor, payment.amount.cents)
+    assert store.open_debts() == [] and store.balances() == []
+
+
+def test_two_histories_merged_by_id_replay_to_the_same_debts(tmp_path):
+    # The same dynasty finished on two copies of one database (a backup restored on
+    # another phone) gives the same settled entries; payments on each side stay apart.
+    path, copy = tmp_path / "phone.db", tmp_path / "tablet.db"
+    with Store.open(path) as store:
+        session = play_out(start(store, people(store, "Anna", "Ben", "Carla"), seed=7), seed=7,
+                           stop_after_partien=1)
+        record = session.record()
+    shutil.copy(path, copy)
+    histories = []
+    for where, clock in ((path, lambda: 2e9), (copy, lambda: 2e9 + 60)):
+        with Store.open(where, clock=clock) as store:
+            session = play_out(session.restore(store.load_game(record["id"]), saver=store), seed=7)
+            debt = store.open_debts()[0]
+            store.record_payment(debt.debtor, debt.creditor, 1)
+            histories.append(store.ledger_entries())
+    settled = [[e.uid for e in h if e.kind == SETTLED] for h in histories]
+    assert settled[0] == settled[1]
+    merged = {e.uid: e for h in histories for e in h}.values()
+    in_order = sorted(merged, key=lambda e: (e.created_at, e.uid))
+    shuffled = list(merged)
+    random.Random(1).shuffle(shuffled)
+    assert open_debts(in_order) == open_debts(sorted(shuffled, key=lambda e: (e.created_at, e.uid)))
+    assert settle_up(in_order) == settle_up(reversed(in_order))
+
+
+def test_a_version_2_database_with_data_is_upgraded_and_keeps_it(tmp_path):
+    path = tmp_path / "hofstaat.db"
+    raw = sqlite3.connect(path)
+    raw.executescript(SCHEMA_SQL[2])
+    raw.execute("INSERT INTO profiles VALUES (1, 'Anna', 'human', NULL, 0, 1.0)")
+    raw.execute("INSERT INTO profiles VALUES (2, 'Ben', 'human', NULL, 0, 2.0)")
+    raw.execute("INSERT INTO settings VALUES ('ui_language', '\"de\"')")
+    raw.commit()
+    raw.close()
+    with Store.open(path) as store:
+        assert store.upgraded_from == 2
+        assert [p.name for p in store.list_profiles()] == ["Anna", "Ben"]
+        assert store.get_setting("ui_language") == "de"
+        assert store.dynasties() == [] and store.open_debts() == []
+        finished_dynasty(store, ("Anna", "Ben"), seed=2)
+        assert store.dynasties()[0].players == (1, 2)
