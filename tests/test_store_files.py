@@ -157,7 +157,7 @@ def test_a_database_missing_one_of_our_tables_is_moved_aside(tmp_path):
     raw.close()
     with open_store(path) as store:
         assert store.notice_key == "db_moved_aside"
-        assert store.moved_reason == "tables of schema 2 are missing: results"
+        assert store.moved_reason == f"tables of schema {CURRENT_VERSION} are missing: results"
         assert_fresh(store)
 
 
