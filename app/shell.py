@@ -16,6 +16,7 @@ from typing import Callable
 import flet as ft
 
 from app import theme
+from app.screens import ledger_strings  # noqa: F401 (the navigation names the ledger)
 from app.state import AppState
 from app.widgets import card as card_widget
 from app.widgets.after_close import AfterClose
@@ -46,6 +47,8 @@ class Destination:
 DESTINATIONS = (
     Destination("/", "nav.games", ft.Icons.STYLE_OUTLINED, ft.Icons.STYLE),
     Destination("/players", "nav.players", ft.Icons.PEOPLE_OUTLINE, ft.Icons.PEOPLE),
+    Destination("/ledger", "nav.ledger", ft.Icons.ACCOUNT_BALANCE_WALLET_OUTLINED,
+                ft.Icons.ACCOUNT_BALANCE_WALLET),
     Destination("/rules", "nav.rules", ft.Icons.MENU_BOOK_OUTLINED, ft.Icons.MENU_BOOK),
     Destination("/settings", "nav.settings", ft.Icons.TUNE_OUTLINED, ft.Icons.TUNE),
     Destination("/about", "nav.about", ft.Icons.INFO_OUTLINE, ft.Icons.INFO),
@@ -256,7 +259,8 @@ class Shell:
         self.bot_future = None
 
     def route_change(self, e=None) -> None:
-        from app.screens import about, home, new_game, play, players, rules, settings, stats  # avoid import cycles
+        from app.screens import (about, home, ledger, new_game, play, players, rules,  # avoid import cycles
+                                 settings, stats)
 
         route = (self.page.route or "/").split("?")[0].rstrip("/") or "/"
         parts = route.strip("/").split("/") if route != "/" else []
@@ -275,6 +279,8 @@ class Shell:
                 views = [home.view(self)]
             elif parts[0] == "players":
                 views = [players.view(self)]
+            elif parts[0] == "ledger":
+                views = [ledger.view(self)]
             elif parts[0] == "settings":
                 views = [settings.view(self)]
             elif parts[0] == "about":

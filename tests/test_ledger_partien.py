@@ -2,7 +2,7 @@
 
 import pytest
 
-from core.ledger import (Debt, LedgerError, Money, Partie, check_partie, check_players,
+from core.ledger import (Debt, LedgerError, Money, Partie, balance_curve, check_partie, check_players,
                          dynasty_debts, net_debts, partie_debts, seat_totals)
 
 
@@ -71,3 +71,11 @@ def test_a_dynasty_has_two_to_four_different_players(people):
 def test_a_partie_of_another_size_than_the_dynasty_is_refused():
     with pytest.raises(LedgerError):
         dynasty_debts(["Anna", "Ben"], [Partie(0, (4, -2, -2))], 10, "EUR")
+
+
+def test_the_balance_curve_starts_at_zero_and_adds_each_partie_at_the_stake():
+    partien = [Partie(0, (4, -2, -2)), Partie(1, (-1, 2, -1))]
+    assert balance_curve(partien, 3, 10) == [[0, 40, 30], [0, -20, 0], [0, -20, -30]]
+    assert balance_curve([], 2, 10) == [[0], [0]]
+    with pytest.raises(LedgerError):
+        balance_curve(partien, 2, 10)

@@ -83,6 +83,22 @@ def seat_totals(partien: Iterable[Partie], players: int) -> tuple[int, ...]:
     return tuple(totals)
 
 
+def balance_curve(partien: Iterable[Partie], players: int, stake_cents: int) -> list[list[int]]:
+    """Each seat's balance in cents after every Partie, starting from 0 before the first.
+
+    :raises LedgerError: for a bad stake or a Partie of another number of seats.
+    """
+    stake = check_stake(stake_cents)
+    curve = [[0] for _ in range(players)]
+    for partie in partien:
+        if len(partie.points) != players:
+            raise LedgerError(f"a Partie of {len(partie.points)} seats in a dynasty of "
+                              f"{players}", "partie_invalid")
+        for seat, points in enumerate(partie.points):
+            curve[seat].append(curve[seat][-1] + points * stake)
+    return curve
+
+
 def partie_debts(partie: Partie) -> list[tuple[int, int, int]]:
     """Who owes whom in one Partie, by seat: ``(debtor, creditor, points)``, points above 0.
 
