@@ -146,12 +146,17 @@ class AppState:
     # --- games ----------------------------------------------------------------------------
 
     def start_game(self, game: str, seats: list[Seat], options: dict[str, Any] | None = None,
-                   seed: int | None = None) -> GameSession:
+                   seed: int | None = None, meta: dict[str, Any] | None = None) -> GameSession:
         """Deal and save a new game; older unfinished games stay untouched under Continue.
 
+        ``meta`` may hold a Rosenkrieg stake (``{"stake": {"cents", "currency"}}``): the
+        store then records the dynasty and settles it into the ledger when it ends.
+
         :raises RulesError: for a bad option or seat count.
+        :raises StoreError: for a stake the store refuses (nothing is saved then).
         """
-        session = GameSession.start(game, seats, seed=seed, options=options, saver=self.store)
+        session = GameSession.start(game, seats, seed=seed, options=options, saver=self.store,
+                                    meta=meta)
         if session.game_id is not None:
             self.sessions[session.game_id] = session
         return session

@@ -5,7 +5,7 @@ from decimal import Decimal
 import pytest
 
 from core.ledger import (LedgerError, Money, cent_digits, check_currency, check_stake,
-                         currencies, format_money, parse_money, points_to_money)
+                         currencies, format_money, parse_money, plain_amount, points_to_money)
 
 
 def test_an_amount_defaults_to_euro_and_adds_up_exactly_in_cents():
@@ -98,3 +98,11 @@ def test_an_unreadable_or_negative_typed_amount_is_refused(text, lang):
     with pytest.raises(LedgerError) as caught:
         parse_money(text, "EUR" if lang != "en-JPY" else "JPY", lang)
     assert caught.value.key == "amount_unreadable"
+
+
+@pytest.mark.parametrize("money, lang, text", [
+    (Money(1250), "de", "12,50"), (Money(123456), "en", "1234.56"), (Money(5), "de", "0,05"),
+    (Money(1250, "JPY"), "en", "1250"), (Money(1250, "KWD"), "de", "1,250")])
+def test_an_amount_is_prefilled_as_one_would_type_it(money, lang, text):
+    assert plain_amount(money, lang) == text
+    assert parse_money(text, money.currency, lang) == money

@@ -6,12 +6,10 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any, Callable
 
-from babel.numbers import format_decimal
-
 from app import fmt
 from core.ledger import (Debt, LedgerError, Money, balance_curve, balances, cent_digits,
                          debt_history, format_money, open_debts, parse_money, payable,
-                         settle_up)
+                         plain_amount, settle_up)
 
 AS_PLAYED, SIMPLIFIED = "played", "simple"
 VIEWS = (AS_PLAYED, SIMPLIFIED)
@@ -120,9 +118,7 @@ class LedgerModel:
 
     def prefill(self, line: DebtLine) -> str:
         """The amount as one would type it in the language: ``2,50`` / ``2.50``."""
-        digits = cent_digits(line.debt.amount.currency)
-        pattern = "0." + "0" * digits if digits else "0"
-        return format_decimal(line.debt.amount.decimal, format=pattern, locale=fmt.locale(self.lang))
+        return plain_amount(line.debt.amount, self.lang)
 
     def check_amount(self, line: DebtLine, text: str) -> tuple[Money | None, str | None]:
         """The typed amount as money, or why it cannot be paid (nothing is written)."""

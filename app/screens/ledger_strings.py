@@ -45,6 +45,8 @@ DE: dict[str, i18n.Text] = {
     "stake.title": "Einsatz", "stake.per_point": "Einsatz pro Punkt ({currency})",
     "stake.hint": "0 = um die Ehre. Am Ende der Dynastie werden die Punkte zu Schulden.",
     "stake.bots": "Um Geld spielen nur Menschen; mit Computern am Tisch gilt: um die Ehre.",
+    "stake.bad": "Bitte einen Einsatz wie {example} eingeben (0 = um die Ehre).",
+    "stake.currency": "Währung",
 }
 
 EN: dict[str, i18n.Text] = {
@@ -87,6 +89,8 @@ EN: dict[str, i18n.Text] = {
     "stake.title": "Stake", "stake.per_point": "Stake per point ({currency})",
     "stake.hint": "0 = for honour. When the dynasty ends, its points become debts.",
     "stake.bots": "Only people play for money; with a computer at the table it is for honour.",
+    "stake.bad": "Please enter a stake such as {example} (0 = for honour).",
+    "stake.currency": "Currency",
 }
 
 i18n.extend(DE, EN)

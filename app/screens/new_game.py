@@ -9,6 +9,7 @@ import flet as ft
 
 from app import catalog, shell as shell_mod, theme
 from app.screens.new_game_form import NEW, NewGameForm
+from app.screens.new_game_stake import stake_card
 from app.screens.players import error_text
 from app.tables.kit import guide_offer
 from app.widgets import tiles
@@ -118,10 +119,13 @@ def view(shell, game: str) -> ft.View:
         seats_box.controls = [seat_row(i) for i in range(form.players)]
 
     def chose(i: int, value: str | None) -> None:
+        had_computer = form.computer_seated
         if value:
             show_problem(form.choose(i, value))
         fill_seats()
         fill_options()  # "who starts" shows seat names
+        if form.has_stake and form.computer_seated != had_computer:
+            shell.refresh()  # the stake's hint says whether a computer sits at the table
 
     def fill_options() -> None:
         names = [form.seat_label(i) for i in range(form.players)]
@@ -172,6 +176,7 @@ def view(shell, game: str) -> ft.View:
         show_problem(None)
         try:
             seed = form.parsed_seed()
+            meta = form.stake_meta()  # checked before new people are created
             seats = form.build_seats(lambda exc: error_text(shell, exc))
         except ValueError as exc:
             show_problem(str(exc))
@@ -185,7 +190,7 @@ def view(shell, game: str) -> ft.View:
             deal.start(options, lambda seed_, meta: _start_dealt(shell, seats, options, seed_, meta))
             return
         try:
-            session = shell.state.start_game(game, seats, options=options, seed=seed)
+            session = shell.state.start_game(game, seats, options=options, seed=seed, meta=meta)
         except Exception as exc:  # a bad option or a store failure: say why, stay here
             log.warning("cannot start %s: %s", game, exc)
             show_problem(error_text(shell, exc))
@@ -218,6 +223,9 @@ def view(shell, game: str) -> ft.View:
     if deal is not None:
         controls += deal.controls()
     controls.append(_card(t("new_game.options"), [options_box]))
+    stake = stake_card(shell, form, _card)
+    if stake is not None:
+        controls.append(stake)
     controls.append(problem_row)
     controls.append(ft.Semantics(identifier="start-game", content=ft.FilledButton(
         t("new_game.start"), icon=ft.Icons.PLAY_ARROW_ROUNDED, on_click=start, height=54,

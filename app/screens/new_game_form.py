@@ -11,12 +11,14 @@ import logging
 from typing import Any, Callable
 
 from core.bots import levels as bot_levels
+from core.ledger import DEFAULT_CURRENCY, LedgerError, Money, parse_money, plain_amount
 from core.session import Seat
 
 log = logging.getLogger(__name__)
 
 NEW = "new"  # seat choice: a new person, named in the text field
 SETTING = "new_game.{game}"
+STAKE_GAMES = ("rosenkrieg",)  # played in dynasties whose points can become money
 
 
 def setting_key(game: str) -> str:
@@ -38,6 +40,9 @@ class NewGameForm:
         self.options: dict[str, Any] = {o.key: o.default for o in (info.options if info else ())}
         self.seed = ""
         self.extra: dict[str, Any] = {}  # a game's own remembered choices (the Deck of Spies deal)
+        # The stake per point: none by default (computers never play for money).
+        self.stake_cents, self.currency = 0, DEFAULT_CURRENCY
+        self.stake = plain_amount(Money(0), state.lang)  # as typed
         self._fill_seats()
         self._restore(self._remembered())
 
@@ -144,12 +149,44 @@ class NewGameForm:
             raise ValueError(self.t("new_game.bad_seed"))
         return int(text)
 
+    # --- the stake --------------------------------------------------------------------------
+
+    @property
+    def has_stake(self) -> bool:
+        return self.game in STAKE_GAMES
+
+    @property
+    def computer_seated(self) -> bool:
+        return any(c.startswith("bot:") for c in self.choices)
+
+    def stake_meta(self) -> dict[str, Any]:
+        """The game record's meta for the typed stake ({} when it is played for honour).
+
+        :raises ValueError: with a message for the user, for an unreadable amount or
+            money on a table with a computer.
+        """
+        if not self.has_stake:
+            return {}
+        try:
+            money = parse_money(self.stake.strip() or "0", self.currency, self.state.lang)
+        except LedgerError:
+            raise ValueError(self.t("stake.bad", example=plain_amount(Money(10, self.currency),
+                                                                      self.state.lang))) from None
+        self.stake_cents = money.cents
+        if not money.cents:
+            return {}
+        if self.computer_seated:
+            raise ValueError(self.t("store.stake_needs_people"))
+        return {"stake": {"cents": money.cents, "currency": money.currency}}
+
     # --- remembering ------------------------------------------------------------------------
 
     def remember(self) -> None:
         """Store seats and options for the next new game of this game (after a start)."""
         data = {"players": self.players, "seats": list(self.choices), "options": dict(self.options),
                 "extra": dict(self.extra)}
+        if self.has_stake:
+            data["stake"] = {"cents": self.stake_cents, "currency": self.currency}
         try:
             self.state.store.set_setting(setting_key(self.game), data)
         except Exception as exc:  # remembering is a convenience; the game has started
@@ -184,3 +221,12 @@ class NewGameForm:
                     self.options[spec.key] = value
         if isinstance(data.get("extra"), dict):
             self.extra = dict(data["extra"])
+        stake = data.get("stake")
+        if self.has_stake and isinstance(stake, dict):
+            try:
+                money = Money(stake.get("cents"), stake.get("currency"))
+            except (LedgerError, TypeError):
+                return
+            if money.cents >= 0:
+                self.stake_cents, self.currency = money.cents, money.currency
+                self.stake = plain_amount(money, self.state.lang)

@@ -13,6 +13,7 @@ from core.ledger.books import (balances, check_payment, debt_history, open_debts
 from core.ledger.errors import LedgerError
 from core.ledger.money import (DEFAULT_CURRENCY, Money, cent_digits, check_cents, check_currency,
                                check_stake, currencies, format_money, parse_money,
+                               plain_amount,
                                points_to_money)
 from core.ledger.partien import (PARTIEN_PER_DYNASTY, Partie, balance_curve, check_partie,
                                  check_players,
@@ -26,5 +27,5 @@ __all__ = [
     "SETTLED", "Balance", "Debt", "Entry", "HistoryLine", "LedgerError", "Money", "Partie",
     "balance_curve", "balances", "cent_digits", "check_cents", "check_currency", "check_partie", "check_payment",
     "check_players", "check_stake", "currencies", "debt_history", "dynasty_debts",
-    "format_money", "net_debts", "open_debts", "parse_money", "partie_debts", "payable",
+    "format_money", "net_debts", "open_debts", "parse_money", "partie_debts", "payable", "plain_amount",
     "points_to_money", "replay", "seat_totals", "settle", "settle_up", "zero_sum_groups"]

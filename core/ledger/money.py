@@ -22,7 +22,8 @@ from typing import Any
 
 from babel import Locale, UnknownLocaleError
 from babel.core import get_global
-from babel.numbers import NumberFormatError, format_currency, get_currency_precision, parse_decimal
+from babel.numbers import (NumberFormatError, format_currency, format_decimal,
+                           get_currency_precision, parse_decimal)
 
 from core.ledger.errors import LedgerError
 
@@ -152,6 +153,13 @@ def locale_of(lang: str) -> Locale:
 def format_money(money: Money, lang: str) -> str:
     """An amount as ``lang`` writes it, with the currency's sign: ``12,50 €`` / ``€12.50``."""
     return format_currency(money.decimal, money.currency, locale=locale_of(lang))
+
+
+def plain_amount(money: Money, lang: str) -> str:
+    """An amount as one types it in ``lang``, without sign or grouping: ``2,50`` / ``2.50``."""
+    digits = cent_digits(money.currency)
+    pattern = "0." + "0" * digits if digits else "0"
+    return format_decimal(money.decimal, format=pattern, locale=locale_of(lang))
 
 
 def parse_money(text: Any, currency: str, lang: str) -> Money:

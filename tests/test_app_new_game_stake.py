@@ -1,0 +1,85 @@
+"""The stake per point on the new-game form: none by default, people only, remembered, recorded."""
+
+from __future__ import annotations
+
+import pytest
+
+from app import catalog
+from app.screens import ledger_strings  # noqa: F401 (registers the texts)
+from app.screens.new_game_form import NewGameForm
+from app.state import AppState
+from core.store import Store
+
+
+@pytest.fixture
+def store(tmp_path):
+    s = Store.open(str(tmp_path / "app.db"))
+    yield s
+    s.close()
+
+
+def form_for(store, game="rosenkrieg", lang="de"):
+    return NewGameForm(AppState(store, lang), game, catalog.load_info(game))
+
+
+def three_people(store, form):
+    for i, name in enumerate(("Anna", "Ben", "Carla")):
+        p = store.create_profile(name)
+        form.humans.append(p)
+        assert form.choose(i, f"p:{p.id}") is None
+
+
+def test_rosenkrieg_is_played_for_honour_unless_a_stake_is_typed(store):
+    form = form_for(store)
+    assert form.has_stake and form.stake == "0,00" and form.currency == "EUR"
+    assert form.stake_meta() == {}
+    assert not form_for(store, "thronfolge").has_stake
+    assert form_for(store, "thronfolge").stake_meta() == {}
+
+
+def test_a_typed_stake_becomes_the_records_meta_in_whole_cents(store):
+    form = form_for(store)
+    form.set_players(3)
+    three_people(store, form)
+    form.stake, form.currency = "0,10", "CHF"
+    assert form.stake_meta() == {"stake": {"cents": 10, "currency": "CHF"}}
+
+
+@pytest.mark.parametrize("typed", ["zehn", "-1", "0,001", "1.5"])
+def test_an_unreadable_stake_is_refused_with_an_example(store, typed):
+    form = form_for(store)
+    form.stake = typed
+    with pytest.raises(ValueError, match="Bitte einen Einsatz wie 0,10 eingeben"):
+        form.stake_meta()
+
+
+def test_money_is_never_played_against_a_computer(store):
+    form = form_for(store)  # the first person against computers
+    assert form.computer_seated
+    form.stake = "0,50"
+    with pytest.raises(ValueError, match="Um Geld spielen nur Menschen"):
+        form.stake_meta()
+
+
+def test_the_stake_is_remembered_for_the_next_game_in_either_language(store):
+    form = form_for(store)
+    form.set_players(3)
+    three_people(store, form)
+    form.stake = "0,20"
+    form.stake_meta()
+    form.remember()
+    again = form_for(store, lang="en")
+    assert (again.stake, again.currency) == ("0.20", "EUR")
+
+
+def test_a_game_started_with_a_stake_records_its_dynasty(store):
+    form = form_for(store)
+    form.set_players(3)
+    three_people(store, form)
+    form.stake = "0,10"
+    meta = form.stake_meta()
+    seats = form.build_seats(str)
+    session = form.state.start_game("rosenkrieg", seats, options=form.options, meta=meta)
+    [dynasty] = store.dynasties()
+    assert (dynasty.game_id, dynasty.stake_cents, dynasty.currency) == (session.game_id, 10, "EUR")
+    assert dynasty.players == tuple(s.profile_id for s in seats)
