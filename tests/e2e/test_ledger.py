@@ -1,0 +1,96 @@
+"""The ledger in a real browser: debts seeded into the app's database, both views, paying a
+debt in part through the dialog, its history, and the chart; screenshots for docs/screenshots."""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+import pytest
+from playwright.sync_api import expect
+
+from tests.ledger_games import finished_dynasty
+
+pytestmark = pytest.mark.e2e
+
+DOCS = Path(__file__).resolve().parents[2] / "docs" / "screenshots"
+TRIO, DUO = ("Greta", "Hugo", "Ida"), ("Ida", "Jonas")
+
+
+def seed(store):
+    """Two finished dynasties played for money (once for the whole session)."""
+    if not store.dynasties():
+        finished_dynasty(store, DUO, stake_cents=50, seed=2)
+        finished_dynasty(store, TRIO, stake_cents=10, seed=7)
+
+
+def still(app, name: str, most: int = 12_000) -> None:
+    """A screenshot into docs/screenshots once two frames 500 ms apart are the same."""
+    DOCS.mkdir(parents=True, exist_ok=True)
+    before, waited = None, 0
+    while waited < most:
+        app.settle(500)
+        waited += 500
+        now = app.page.screenshot()
+        if now == before:
+            break
+        before = now
+    (DOCS / f"{name}-{app.size_name}.png").write_bytes(app.page.screenshot())
+
+
+def test_the_ledger_shows_both_views_takes_a_part_payment_and_charts_a_dynasty(app, store):
+    seed(store)
+    page = app.page
+    debts = store.open_debts()
+    first = debts[0]
+    names = {p.id: p.name for p in store.list_profiles()}
+    app.open("/ledger")
+    card = app.by_id("ledger-debts")
+    expect(card).to_be_visible(timeout=40_000)
+    expect(card).to_contain_text(f"schuldet {names[first.creditor]}")
+    expect(app.by_id("ledger-people")).to_contain_text(names[first.debtor])
+    still(app, "ledger-played")
+
+    # --- simplified: the fewest payments -------------------------------------------------------
+    page.get_by_role("button", name=re.compile("Vereinfacht")).click()
+    plan = store.settle_up()
+    expect(card).to_contain_text(re.compile(rf"{len(plan)} Zahlung"))
+    expect(card).to_contain_text(f"zahlt {names[plan[0].creditor]}")
+    still(app, "ledger-simplified")
+    page.get_by_role("button", name=re.compile("Wie gespielt")).click()
+    expect(card).to_contain_text(f"schuldet {names[first.creditor]}")
+
+    # --- mark paid in part: a bad amount is refused, a part is taken ---------------------------
+    key = f"{first.debtor}-{first.creditor}-{first.amount.currency}"
+    app.by_id(f"pay-{key}").get_by_role("button").click()
+    dialog = page.get_by_role("alertdialog")
+    expect(dialog).to_contain_text(f"{names[first.debtor]} zahlt {names[first.creditor]}")
+    field = dialog.get_by_role("textbox").first
+    expect(field).to_have_value(re.compile(r"^\d+,\d\d$"))
+    field.fill("zu viel")
+    dialog.get_by_role("button", name="Eintragen").click()
+    expect(dialog).to_contain_text("Bitte einen Betrag wie")
+    assert store.open_debts() == debts  # nothing changed
+    field.fill("0,05")
+    still(app, "ledger-pay")
+    dialog.get_by_role("button", name="Eintragen").click()
+    expect(dialog).to_have_count(0)
+    expect(page.get_by_text(re.compile("0,05\u00a0€ von"))).to_be_visible()
+    left = [d for d in store.open_debts() if (d.debtor, d.creditor) == (first.debtor, first.creditor)]
+    assert left and left[0].amount.cents == first.amount.cents - 5
+
+    # --- the debt's history lists the payment above the settled dynasty ------------------------
+    app.by_id(f"history-{key}").get_by_role("button").click()
+    history = page.get_by_role("alertdialog")
+    expect(history).to_contain_text("Zahlung")
+    expect(history).to_contain_text("Dynastie abgerechnet")
+    still(app, "ledger-history")
+    history.get_by_role("button", name="Schließen").click()
+    expect(history).to_have_count(0)
+
+    # --- the chart of the newest dynasty --------------------------------------------------------
+    chart = app.by_id("ledger-chart")
+    chart.scroll_into_view_if_needed()
+    expect(chart).to_be_visible()
+    expect(chart).to_have_attribute("aria-label", re.compile("Saldo jedes Spielers nach jeder Partie: Greta"))
+    still(app, "ledger-chart")
