@@ -36,25 +36,25 @@ def _avatar(name: str) -> ft.Control:
 def debt_row(shell, model: LedgerModel, line: DebtLine) -> ft.Control:
     t = shell.t
     verb = t("ledger.owes") if model.view == AS_PLAYED else t("ledger.pays")
-    buttons = ft.Row([
-        ft.Semantics(identifier=f"history-{line.key}", content=ft.TextButton(
-            t("ledger.history"), icon=ft.Icons.HISTORY,
-            on_click=lambda e: history_dialog(shell, model, line))),
-        ft.Semantics(identifier=f"pay-{line.key}", content=ft.FilledTonalButton(
-            t("ledger.mark_paid"), icon=ft.Icons.PAYMENTS_OUTLINED,
-            on_click=lambda e: pay_dialog(shell, model, line))),
-    ], alignment=ft.MainAxisAlignment.END, spacing=4)
-    return ft.Semantics(identifier=f"debt-{line.key}", content=ft.Container(ft.Column([
-        ft.Row([
-            ft.Semantics(exclude_semantics=True, content=_avatar(line.debtor_name)),
-            ft.Column([theme.title(line.debtor_name, 15, max_lines=1, overflow=ft.TextOverflow.ELLIPSIS),
-                       theme.caption(f"{verb} {line.creditor_name}", max_lines=1,
-                                     overflow=ft.TextOverflow.ELLIPSIS)],
-                      spacing=1, expand=True, tight=True),
-            ft.Text(line.amount_text, font_family=theme.SANS_BOLD, size=17, color=ft.Colors.ON_SURFACE),
-        ], spacing=12, vertical_alignment=ft.CrossAxisAlignment.CENTER),
-        buttons,
-    ], spacing=2, tight=True), padding=ft.Padding.only(top=6, bottom=2),
+    history = ft.Semantics(identifier=f"history-{line.key}", content=ft.TextButton(
+        t("ledger.history"), icon=ft.Icons.HISTORY, on_click=lambda e: history_dialog(shell, model, line)))
+    pay = ft.Semantics(identifier=f"pay-{line.key}", content=ft.FilledTonalButton(
+        t("ledger.mark_paid"), icon=ft.Icons.PAYMENTS_OUTLINED, on_click=lambda e: pay_dialog(shell, model, line)))
+    who = [
+        ft.Semantics(exclude_semantics=True, content=_avatar(line.debtor_name)),
+        ft.Column([theme.title(line.debtor_name, 15, max_lines=1, overflow=ft.TextOverflow.ELLIPSIS),
+                   theme.caption(f"{verb} {line.creditor_name}", max_lines=1, overflow=ft.TextOverflow.ELLIPSIS)],
+                  spacing=1, expand=True, tight=True),
+        ft.Text(line.amount_text, font_family=theme.SANS_BOLD, size=17, color=ft.Colors.ON_SURFACE),
+    ]
+    # Wide: one line per debt; a phone puts the buttons under the names.
+    content = (ft.Row(who + [ft.Container(width=4), history, pay], spacing=12,
+                      vertical_alignment=ft.CrossAxisAlignment.CENTER) if shell.wide else
+               ft.Column([ft.Row(who, spacing=12, vertical_alignment=ft.CrossAxisAlignment.CENTER),
+                          ft.Row([history, pay], alignment=ft.MainAxisAlignment.END, spacing=4)],
+                         spacing=2, tight=True))
+    return ft.Semantics(identifier=f"debt-{line.key}", content=ft.Container(
+        content, padding=ft.Padding.only(top=6, bottom=6 if shell.wide else 2),
         border=ft.Border.only(bottom=ft.BorderSide(1, ft.Colors.OUTLINE_VARIANT))))
 
 
@@ -77,7 +77,7 @@ def people_card(shell, model: LedgerModel) -> ft.Control:
     rows: list[ft.Control] = [theme.title(shell.t("ledger.people"), 16)]
     for p in people:
         share = abs(p.amount.cents) / biggest
-        rows.append(ft.Semantics(label=f"{p.name} {p.amount_text}", content=ft.Column([
+        rows.append(ft.Semantics(label=f"{p.name} {p.amount_text}", exclude_semantics=True, content=ft.Column([
             ft.Row([theme.body(p.name, 14.5, expand=True, max_lines=1, overflow=ft.TextOverflow.ELLIPSIS),
                     ft.Text(p.amount_text, font_family=theme.SANS_BOLD, size=15,
                             color=amount_color(p.amount.cents))]),

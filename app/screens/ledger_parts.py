@@ -12,8 +12,9 @@ from app.screens.ledger_model import Chart, DebtLine, LedgerModel
 from app.screens.players import error_text
 from app.widgets.after_close import AfterClose
 
-# One line colour per seat; readable on light and dark surfaces.
-SERIES_COLORS = ("#1f7a57", "#c0142e", "#b08a1e", "#3566b0")
+# One line colour per seat, readable on light and dark surfaces, and apart from the green
+# and red that mean owed and owing.
+SERIES_COLORS = ("#3566b0", "#c77c12", "#7a3fa0", "#1f8a8a")
 POSITIVE, NEGATIVE = "#1f7a57", "#b3261e"
 
 
@@ -26,7 +27,14 @@ def pay_dialog(shell, model: LedgerModel, line: DebtLine) -> None:
     t = shell.t
     amount = ft.TextField(label=t("ledger.amount", currency=line.debt.amount.currency),
                           value=model.prefill(line), autofocus=True, border_radius=12,
-                          keyboard_type=ft.KeyboardType.NUMBER, width=320)
+                          keyboard_type=ft.KeyboardType.NUMBER, width=320, error_max_lines=3)
+
+    def typing(e) -> None:
+        if amount.error:  # the message was about the amount as it was
+            amount.error = None
+            amount.update()
+
+    amount.on_change = typing
     note = ft.TextField(label=t("ledger.note"), max_length=80, border_radius=12, width=320)
     after = AfterClose(shell.page)
 
@@ -77,8 +85,9 @@ def history_dialog(shell, model: LedgerModel, line: DebtLine) -> None:
         rows.append(theme.body(t("ledger.history_empty")))
     shell.page.show_dialog(ft.AlertDialog(
         title=theme.heading(t("ledger.history_title", a=line.debtor_name, b=line.creditor_name), 20),
+        # As high as the entries need, scrolling beyond about seven of them.
         content=ft.Container(ft.Column(rows, spacing=0, scroll=ft.ScrollMode.AUTO, tight=True),
-                             width=360),
+                             width=360, height=min(62 * len(rows) + 4, 440)),
         actions=[ft.TextButton(t("close"), on_click=lambda e: shell.page.pop_dialog())]))
 
 
@@ -102,7 +111,7 @@ def chart_control(shell, chart: Chart) -> ft.Control:
     axis_text = ft.TextStyle(size=11, color=ft.Colors.ON_SURFACE_VARIANT)
 
     def number(value: float) -> str:
-        return fmt.number(round(value, 2), shell.lang)
+        return fmt.number(round(value, 2), shell.lang).replace("-", "−")
 
     series = []
     for i, (name, ys) in enumerate(chart.series):

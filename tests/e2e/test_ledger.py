@@ -21,7 +21,7 @@ def seed(store):
     """Two finished dynasties played for money (once for the whole session)."""
     if not store.dynasties():
         finished_dynasty(store, DUO, stake_cents=50, seed=2)
-        finished_dynasty(store, TRIO, stake_cents=10, seed=7)
+        finished_dynasty(store, TRIO, stake_cents=10, partien=8, seed=7)
 
 
 def still(app, name: str, most: int = 12_000) -> None:
@@ -38,6 +38,25 @@ def still(app, name: str, most: int = 12_000) -> None:
     (DOCS / f"{name}-{app.size_name}.png").write_bytes(app.page.screenshot())
 
 
+def retype(field, text: str) -> None:
+    """Replace a text field's value; Flutter web sometimes drops a fill on a busy page."""
+    for _ in range(3):
+        field.click()
+        field.fill(text)
+        try:
+            expect(field).to_have_value(text, timeout=2000)
+            return
+        except AssertionError:
+            continue
+    expect(field).to_have_value(text)
+
+
+def group(app, text: str):
+    """A part of the screen whose accessible name contains ``text`` (Flutter names groups)."""
+    pattern = re.escape(text).replace("\xa0", r"\s").replace(r"\ ", r"\s")
+    return app.page.get_by_role("group", name=re.compile(pattern)).first
+
+
 def test_the_ledger_shows_both_views_takes_a_part_payment_and_charts_a_dynasty(app, store):
     seed(store)
     page = app.page
@@ -47,18 +66,21 @@ def test_the_ledger_shows_both_views_takes_a_part_payment_and_charts_a_dynasty(a
     app.open("/ledger")
     card = app.by_id("ledger-debts")
     expect(card).to_be_visible(timeout=40_000)
-    expect(card).to_contain_text(f"schuldet {names[first.creditor]}")
-    expect(app.by_id("ledger-people")).to_contain_text(names[first.debtor])
+    row = f"{names[first.debtor]} schuldet {names[first.creditor]} {first.amount.format('de')}"
+    expect(group(app, row)).to_be_visible()
+    expect(group(app, "Offen insgesamt")).to_be_visible()
+    expect(group(app, "Salden")).to_be_visible()
+    app.settle(2500)  # the first load: fonts arrive after the semantics
     still(app, "ledger-played")
 
     # --- simplified: the fewest payments -------------------------------------------------------
     page.get_by_role("button", name=re.compile("Vereinfacht")).click()
     plan = store.settle_up()
-    expect(card).to_contain_text(re.compile(rf"{len(plan)} Zahlung"))
-    expect(card).to_contain_text(f"zahlt {names[plan[0].creditor]}")
+    expect(group(app, f"ausgleichen: {len(plan)} Zahlung")).to_be_visible()
+    expect(group(app, f"{names[plan[0].debtor]} zahlt {names[plan[0].creditor]}")).to_be_visible()
     still(app, "ledger-simplified")
     page.get_by_role("button", name=re.compile("Wie gespielt")).click()
-    expect(card).to_contain_text(f"schuldet {names[first.creditor]}")
+    expect(group(app, row)).to_be_visible()
 
     # --- mark paid in part: a bad amount is refused, a part is taken ---------------------------
     key = f"{first.debtor}-{first.creditor}-{first.amount.currency}"
@@ -67,15 +89,15 @@ def test_the_ledger_shows_both_views_takes_a_part_payment_and_charts_a_dynasty(a
     expect(dialog).to_contain_text(f"{names[first.debtor]} zahlt {names[first.creditor]}")
     field = dialog.get_by_role("textbox").first
     expect(field).to_have_value(re.compile(r"^\d+,\d\d$"))
-    field.fill("zu viel")
+    retype(field, "zu viel")
     dialog.get_by_role("button", name="Eintragen").click()
     expect(dialog).to_contain_text("Bitte einen Betrag wie")
     assert store.open_debts() == debts  # nothing changed
-    field.fill("0,05")
+    retype(field, "0,05")
     still(app, "ledger-pay")
     dialog.get_by_role("button", name="Eintragen").click()
     expect(dialog).to_have_count(0)
-    expect(page.get_by_text(re.compile("0,05\u00a0€ von"))).to_be_visible()
+    expect(page.get_by_text(re.compile("0,05\u00a0€ von")).last).to_be_visible()
     left = [d for d in store.open_debts() if (d.debtor, d.creditor) == (first.debtor, first.creditor)]
     assert left and left[0].amount.cents == first.amount.cents - 5
 
@@ -92,5 +114,6 @@ def test_the_ledger_shows_both_views_takes_a_part_payment_and_charts_a_dynasty(a
     chart = app.by_id("ledger-chart")
     chart.scroll_into_view_if_needed()
     expect(chart).to_be_visible()
-    expect(chart).to_have_attribute("aria-label", re.compile("Saldo jedes Spielers nach jeder Partie: Greta"))
+    page.mouse.move(2, 2)  # no tooltip from where the last tap was
+    expect(chart).to_contain_text("Saldo jedes Spielers nach jeder Partie: Greta")
     still(app, "ledger-chart")
