@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import flet as ft
 
-from app import theme
 from app.screens import ledger_strings  # noqa: F401 (registers the texts)
 from app.screens.new_game_form import NewGameForm
 

@@ -91,12 +91,16 @@ def balance_curve(partien: Iterable[Partie], players: int, stake_cents: int) -> 
     stake = check_stake(stake_cents)
     curve = [[0] for _ in range(players)]
     for partie in partien:
-        if len(partie.points) != players:
-            raise LedgerError(f"a Partie of {len(partie.points)} seats in a dynasty of "
-                              f"{players}", "partie_invalid")
+        _check_size(partie, players)
         for seat, points in enumerate(partie.points):
             curve[seat].append(curve[seat][-1] + points * stake)
     return curve
+
+
+def _check_size(partie: Partie, players: int) -> None:
+    if len(partie.points) != players:
+        raise LedgerError(f"a Partie of {len(partie.points)} seats in a dynasty of {players}",
+                          "partie_invalid")
 
 
 def partie_debts(partie: Partie) -> list[tuple[int, int, int]]:
@@ -125,9 +129,7 @@ def dynasty_debts(people: Sequence[Person], partien: Iterable[Partie], stake_cen
     stake = check_stake(stake_cents)
     owed: dict[tuple[int, int], int] = defaultdict(int)
     for partie in partien:
-        if len(partie.points) != len(people):
-            raise LedgerError(f"a Partie of {len(partie.points)} seats in a dynasty of "
-                              f"{len(people)}", "partie_invalid")
+        _check_size(partie, len(people))
         for debtor, creditor, points in partie_debts(partie):
             owed[(debtor, creditor)] += points
     pairs = {(people[d], people[c]): points * stake for (d, c), points in owed.items()}
