@@ -83,3 +83,27 @@ def test_a_game_started_with_a_stake_records_its_dynasty(store):
     [dynasty] = store.dynasties()
     assert (dynasty.game_id, dynasty.stake_cents, dynasty.currency) == (session.game_id, 10, "EUR")
     assert dynasty.players == tuple(s.profile_id for s in seats)
+
+
+def test_the_stake_card_offers_the_amount_and_currency_and_says_when_a_computer_sits(store):
+    from types import SimpleNamespace
+
+    import flet as ft
+
+    from app import i18n
+    from app.screens.new_game import _card
+    from app.screens.new_game_stake import stake_card
+    from tests.test_app_card import texts, walk
+
+    shell = SimpleNamespace(t=lambda key, **kw: i18n.t(key, "de", **kw))
+    form = form_for(store)
+    card = stake_card(shell, form, _card)
+    fields = [c for c in walk(card) if isinstance(c, ft.TextField)]
+    assert [f.value for f in fields] == ["0,00"]
+    assert fields[0].label == "Einsatz pro Punkt (EUR)"
+    assert any(isinstance(c, ft.Dropdown) and c.value == "EUR" for c in walk(card))
+    assert any("Um Geld spielen nur Menschen" in t for t in texts(card))
+    form.set_players(3)
+    three_people(store, form)
+    assert any(t.startswith("0 = um die Ehre") for t in texts(stake_card(shell, form, _card)))
+    assert stake_card(shell, form_for(store, "thronfolge"), _card) is None

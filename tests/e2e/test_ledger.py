@@ -117,3 +117,4 @@ def test_the_ledger_shows_both_views_takes_a_part_payment_and_charts_a_dynasty(a
     page.mouse.move(2, 2)  # no tooltip from where the last tap was
     expect(chart).to_contain_text("Saldo jedes Spielers nach jeder Partie: Greta")
     still(app, "ledger-chart")
+
