@@ -86,9 +86,9 @@ def test_flutters_own_labels_follow_the_app_language(app, store):
     # The app bar's back button is named by Flutter itself.
     expect(page.get_by_role("button", name="Zurück", exact=True)).to_be_visible(timeout=40_000)
     page.get_by_role("button", name="Zurück", exact=True).click()
-    if app.size_name == "tablet":  # the side rail's destinations: "Tab 1 of 5" is Flutter's wording
-        expect(page.get_by_role("button", name="Spiele Tab 1 von 5")).to_be_visible()
-        expect(page.get_by_role("button", name="Info Tab 5 von 5")).to_be_visible()
+    if app.size_name == "tablet":  # the side rail's destinations: "Tab 1 of 6" is Flutter's wording
+        expect(page.get_by_role("button", name="Spiele Tab 1 von 6")).to_be_visible()
+        expect(page.get_by_role("button", name="Info Tab 6 von 6")).to_be_visible()
     else:
         expect(page.get_by_role("tab", name="Spiele", exact=True)).to_be_visible()
     assert not re.search(r"Tab \d of \d|\bBack\b", names(app))
@@ -96,7 +96,7 @@ def test_flutters_own_labels_follow_the_app_language(app, store):
     page.get_by_role("tab" if app.size_name == "phone" else "button", name=re.compile("^Optionen")).click()
     page.get_by_role("button", name="English").click()
     if app.size_name == "tablet":
-        expect(page.get_by_role("button", name="Settings Tab 4 of 5")).to_be_visible()
+        expect(page.get_by_role("button", name="Settings Tab 5 of 6")).to_be_visible()
     else:
         expect(page.get_by_role("tab", name="Settings", exact=True)).to_be_visible()
     page.get_by_role("tab" if app.size_name == "phone" else "button", name=re.compile("^Rules")).click()
