@@ -12,14 +12,16 @@ The modules: ``repository`` (the ``Store`` facade and its transactions),
 ``profiles``, ``games``, ``results`` and ``settings`` (the queries behind it),
 ``checks`` (what a game record must look like), ``values`` (what callers get),
 ``stats`` (the figures), ``tables`` and ``migrations`` (the schema and its
-history), ``files`` and ``location`` (the database file).
+history), ``files`` and ``location`` (the database file), ``ids`` (stable uuids),
+``backup`` and ``backup_kinds`` (backup files that merge).
 """
 
+from core.store.backup import BackupError, ImportReport
 from core.store.errors import NewerDatabaseError, StoreError
 from core.store.location import resolve_location
 from core.store.migrations import CURRENT_VERSION
 from core.store.repository import Store
 from core.store.values import RESIGNED, GameSummary, Profile
 
-__all__ = ["CURRENT_VERSION", "RESIGNED", "GameSummary", "NewerDatabaseError", "Profile", "Store",
-           "StoreError", "resolve_location"]
+__all__ = ["CURRENT_VERSION", "RESIGNED", "BackupError", "GameSummary", "ImportReport",
+           "NewerDatabaseError", "Profile", "Store", "StoreError", "resolve_location"]

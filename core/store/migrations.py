@@ -20,10 +20,11 @@ from typing import Any, Callable
 
 from sqlalchemy import Connection, Engine, inspect, text
 
+from core.store import ids
 from core.store.errors import NewerDatabaseError, StoreError
 from core.store.tables import TABLE_NAMES, TABLES, StoreModel
 
-CURRENT_VERSION = 2
+CURRENT_VERSION = 3
 SCHEMA_TABLE = "hofstaat_schema"
 
 # Schema version 1, exactly as the first Hofstaat created it: profiles and
@@ -130,8 +131,19 @@ CREATE TABLE settings (
 );
 """
 
+# Schema version 3: version 2 plus a uuid on profiles, games and results (``ids``).
+# Frozen once released.
+V3_SQL = V2_SQL.replace("VALUES (1, 2);", "VALUES (1, 3);") + """
+ALTER TABLE profiles ADD COLUMN uuid VARCHAR NOT NULL DEFAULT '';
+CREATE UNIQUE INDEX ux_profiles_uuid ON profiles (uuid);
+ALTER TABLE games ADD COLUMN uuid VARCHAR NOT NULL DEFAULT '';
+CREATE UNIQUE INDEX ux_games_uuid ON games (uuid);
+ALTER TABLE results ADD COLUMN uuid VARCHAR NOT NULL DEFAULT '';
+CREATE UNIQUE INDEX ux_results_uuid ON results (uuid);
+"""
+
 # Every version's schema, for building old databases in tests.
-SCHEMA_SQL: dict[int, str] = {1: V1_SQL, 2: V2_SQL}
+SCHEMA_SQL: dict[int, str] = {1: V1_SQL, 2: V2_SQL, 3: V3_SQL}
 
 _V1_TO_V2 = (
     "ALTER TABLE games ADD COLUMN ply INTEGER NOT NULL DEFAULT 0",
@@ -228,11 +240,13 @@ def _migrate_1_to_2(conn: Connection) -> None:
 TABLES_OF_VERSION: dict[int, frozenset[str]] = {
     1: frozenset({"hofstaat_schema", "profiles", "games"}),
     2: frozenset({"hofstaat_schema", "profiles", "games", "results", "settings"}),
+    3: frozenset({"hofstaat_schema", "profiles", "games", "results", "settings"}),
 }
 
 # MIGRATIONS[n] turns a version-n database into version n + 1.
 MIGRATIONS: dict[int, Callable[[Connection], None]] = {
     1: _migrate_1_to_2,
+    2: ids.migrate_2_to_3,
 }
 
 

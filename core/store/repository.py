@@ -19,7 +19,8 @@ from sqlalchemy import Engine
 from sqlalchemy.exc import SQLAlchemyError
 from sqlmodel import Session
 
-from core.store import files, games, migrations, profiles, results, settings
+from core.store import backup, files, games, migrations, profiles, results, settings
+from core.store import backup_kinds  # noqa: F401 (registers the kinds every backup holds)
 from core.store.checks import check_record
 from core.store.errors import StoreError
 from core.store.location import READ_ONLY, build_engine, resolve_location, target_of
@@ -301,6 +302,23 @@ class Store:
         """Forget a setting, so ``get_setting`` returns its default again."""
         with self._session() as s:
             settings.delete(s, key)
+
+    # --- backups -----------------------------------------------------------------------
+
+    def export_backup(self) -> str:
+        """Every profile, game (running ones too), result and setting as a backup file's text."""
+        with self._session(write=False) as s:
+            return backup.dumps(backup.export(s))
+
+    def import_backup(self, raw: bytes | str) -> backup.ImportReport:
+        """Merge a backup file into this database by id, all of it or nothing.
+
+        :raises BackupError: saying what is wrong with the file; nothing is written then.
+        :raises StoreError: when the database fails.
+        """
+        records = backup.parse(raw)
+        with self._session() as s:
+            return backup.merge(s, records, self._clock())
 
 
 def _reason(exc: SQLAlchemyError) -> str:

@@ -14,6 +14,14 @@ from sqlalchemy import JSON, Column, ForeignKey, Index, Integer, Table, UniqueCo
 from sqlalchemy.orm import registry
 from sqlmodel import Field, SQLModel
 
+from core.store.ids import index_name, new_uuid
+
+
+def _uuid_field() -> Any:
+    # NOT NULL with an empty default is what ALTER TABLE could add in schema 3;
+    # every row gets a real id from ``new_uuid`` when it is created.
+    return Field(default_factory=new_uuid, sa_column_kwargs={"server_default": ""})
+
 
 class StoreModel(SQLModel, registry=registry()):
     """Base of Hofstaat's tables, with metadata of their own (not SQLModel's global one)."""
@@ -32,8 +40,10 @@ class ProfileRow(StoreModel, table=True):
     """A person, or a named computer player of a level."""
 
     __tablename__ = "profiles"
+    __table_args__ = (Index(index_name("profiles"), "uuid", unique=True),)
 
     id: int | None = Field(default=None, primary_key=True)
+    uuid: str = _uuid_field()
     name: str
     kind: str  # "human" or "bot"
     level: str | None = None
@@ -48,9 +58,11 @@ class GameRow(StoreModel, table=True):
     __table_args__ = (
         Index("ix_games_game", "game"),
         Index("ix_games_listing", "over", "archived", "updated_at"),
+        Index(index_name("games"), "uuid", unique=True),
     )
 
     id: int | None = Field(default=None, primary_key=True)
+    uuid: str = _uuid_field()
     game: str
     options: dict[str, Any] = Field(sa_column=Column(JSON, nullable=False))
     seed: int
@@ -77,9 +89,11 @@ class ResultRow(StoreModel, table=True):
     __table_args__ = (
         UniqueConstraint("game_id", "seat", name="uq_results_game_seat"),
         Index("ix_results_game_profile", "game", "profile_id"),
+        Index(index_name("results"), "uuid", unique=True),
     )
 
     id: int | None = Field(default=None, primary_key=True)
+    uuid: str = _uuid_field()
     game_id: int = Field(sa_column=Column(Integer, ForeignKey("games.id"), nullable=False))
     game: str
     seat: int
