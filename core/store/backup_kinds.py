@@ -31,7 +31,7 @@ from core.store.checks import check_record, is_int
 from core.store.errors import StoreError
 from core.store.profiles import NAME_MAX
 from core.store.tables import GameRow, ProfileRow, ResultRow, SettingRow, table_of
-from core.store.values import KINDS
+from core.store.values import KINDS, RESIGNED
 
 P, G, R = (table_of(m).c for m in (ProfileRow, GameRow, ResultRow))
 
@@ -168,8 +168,12 @@ def check_game(r: dict[str, Any]) -> None:
         if "profile" in seat:
             uuid_field(seat, "profile", optional=True)
     plain = [{k: v for k, v in seat.items() if k != "profile"} for seat in seats]
+    result = r.get("result")
+    if isinstance(result, dict) and result.get("reason") == RESIGNED and result.get("scores") == [
+            None] * len(seats):
+        result = dict(result, scores=[0] * len(seats))  # resigning leaves no scores
     try:
-        check_record({**r, "id": None, "seats": plain})
+        check_record({**r, "id": None, "seats": plain, "result": result})
     except StoreError as exc:
         raise Invalid(str(exc).removeprefix("game record: ")) from None
 
