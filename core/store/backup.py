@@ -321,7 +321,7 @@ def need(record: dict[str, Any], name: str, test: Callable[[Any], bool], what: s
     :raises Invalid: when it is missing or ``test`` refuses it, saying it must be ``what``.
     """
     if name not in record:
-        raise Invalid(f"it lacks {name}")
+        raise Invalid(f"lacks {name}")
     value = record[name]
     if not test(value):
         raise Invalid(f"{name} must be {what}, not {value!r}"[:300])

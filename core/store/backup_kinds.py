@@ -20,14 +20,14 @@ import math
 import unicodedata
 from typing import Any
 
-from sqlalchemy import select, update
+from sqlalchemy import insert, select, update
 from sqlmodel import Session
 
 from core.bots import LEVELS
 from core.store import backup
 from core.store.backup import ADD, KEEP, SAME, UPDATE, Clash, Invalid, Kind, Links, Plan
 from core.store.backup import differing, need, only, uuid_field
-from core.store.checks import check_record, is_int
+from core.store.checks import MAX_INT, check_record, is_int
 from core.store.errors import StoreError
 from core.store.profiles import NAME_MAX
 from core.store.tables import GameRow, ProfileRow, ResultRow, SettingRow, table_of
@@ -41,10 +41,21 @@ def _number(value: Any) -> bool:
             and math.isfinite(value))
 
 
+def _counts(r: dict[str, Any]) -> None:
+    for name in ("undos", "hints"):
+        need(r, name, lambda v: is_int(v) and 0 <= v <= MAX_INT, "a whole number of at least 0")
+
+
 def _local(plan: Plan, model: type, column: Any) -> dict[Any, Any]:
     """This database's rows of a table by uuid (or key), read once per import."""
     return plan.memo(model, lambda: {getattr(r, column): r for r in plan.links.session.execute(
         select(model)).scalars()})
+
+
+def _insert(plan: Plan, kind: str, model: type, /, **values: Any) -> None:
+    """Add one row to the table of ``kind`` and remember its local id under its uuid."""
+    done = plan.links.session.execute(insert(table_of(model)).values(**values))
+    plan.links.add(kind, values["uuid"], done.inserted_primary_key[0])
 
 
 # --- profiles --------------------------------------------------------------------------
@@ -97,12 +108,8 @@ def plan_profile(plan: Plan, r: dict[str, Any]) -> tuple[str, Any]:
 
 
 def write_profile(plan: Plan, r: dict[str, Any], archived: bool) -> None:
-    row = ProfileRow(uuid=r["id"], name=r["name"], kind=r["kind"], level=r["level"],
-                     archived=archived, created_at=r["created_at"])
-    plan.links.session.add(row)
-    plan.links.session.flush()
-    assert row.id is not None
-    plan.links.add("profiles", r["id"], row.id)
+    _insert(plan, "profiles", ProfileRow, uuid=r["id"], name=r["name"], kind=r["kind"],
+            level=r["level"], archived=archived, created_at=r["created_at"])
 
 
 # --- games -----------------------------------------------------------------------------
@@ -155,6 +162,7 @@ def dump_games(s: Session, links: Links) -> list[dict[str, Any]]:
 def check_game(r: dict[str, Any]) -> None:
     only(r, GAME_FIELDS)
     uuid_field(r)
+    _counts(r)
     for name in ("archived", "over"):
         need(r, name, lambda v: isinstance(v, bool), "true or false")
     need(r, "started_at", _number, "a time in seconds")
@@ -207,11 +215,7 @@ def write_game(plan: Plan, r: dict[str, Any], row: GameRow | None) -> None:
               "meta": r["meta"], "archived": r["archived"], "started_at": r["started_at"],
               "updated_at": r["updated_at"], "finished_at": r["finished_at"]}
     if row is None:
-        new = GameRow(uuid=r["id"], game=r["game"], **values)
-        s.add(new)
-        s.flush()
-        assert new.id is not None
-        plan.links.add("games", r["id"], new.id)
+        _insert(plan, "games", GameRow, uuid=r["id"], game=r["game"], **values)
         return
     if values["finished_at"] is None:
         values["finished_at"] = row.finished_at  # the first end is never forgotten
@@ -248,8 +252,7 @@ def check_result(r: dict[str, Any]) -> None:
     need(r, "score", lambda v: v is None or _number(v), "a number or null")
     for name in ("won", "assisted"):
         need(r, name, lambda v: isinstance(v, bool), "true or false")
-    for name in ("undos", "hints"):
-        need(r, name, lambda v: is_int(v) and v >= 0, "a whole number of at least 0")
+    _counts(r)
     need(r, "finished_at", _number, "a time in seconds")
 
 
@@ -274,15 +277,15 @@ def plan_result(plan: Plan, r: dict[str, Any]) -> tuple[str, Any]:
 
 
 def write_result(plan: Plan, r: dict[str, Any], detail: Any) -> None:
-    s = plan.links.session
-    game_id = plan.links.local("games", r["game"])
-    game = s.get(GameRow, game_id)
-    assert game is not None and game_id is not None
-    s.add(ResultRow(uuid=r["id"], game_id=game_id, game=game.game, seat=r["seat"],
-                    kind=r["kind"], profile_id=plan.links.local("profiles", r["profile"]),
-                    level=r["level"], score=None if r["score"] is None else float(r["score"]),
-                    won=r["won"], assisted=r["assisted"], undos=r["undos"], hints=r["hints"],
-                    finished_at=r["finished_at"]))
+    names = plan.memo("game names", lambda: {
+        **{u: g.game for u, g in _local(plan, GameRow, "uuid").items()},
+        **{g["id"]: g["game"] for g in plan.records["games"]}})
+    _insert(plan, "results", ResultRow, uuid=r["id"], game_id=plan.links.local("games", r["game"]),
+            game=names[r["game"]], seat=r["seat"], kind=r["kind"],
+            profile_id=plan.links.local("profiles", r["profile"]), level=r["level"],
+            score=None if r["score"] is None else float(r["score"]), won=r["won"],
+            assisted=r["assisted"], undos=r["undos"], hints=r["hints"],
+            finished_at=r["finished_at"])
 
 
 # --- settings --------------------------------------------------------------------------
