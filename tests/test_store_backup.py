@@ -141,7 +141,9 @@ def test_a_new_player_whose_name_is_taken_here_is_added_archived_and_said_so():
         assert [p.name for p in b.list_profiles()] == ["ben"]
         assert sorted((p.name, p.archived) for p in b.list_profiles(include_archived=True)) == [
             ("Ben", True), ("ben", False)]
-        assert report.notes == ("Ben was added archived: another player here has that name",)
+        [note] = report.notes
+        assert (note.key, note.params) == ("profile_archived", {"name": "Ben"})
+        assert str(note) == "Ben was added archived: another player here has that name"
         assert not b.import_backup(a.export_backup()).changed
 
 

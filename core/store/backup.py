@@ -87,6 +87,19 @@ class Links:
         self._uuid[kind][local_id] = uuid
 
 
+@dataclass(frozen=True)
+class Note:
+    """Something an import did that the person should know: ``key`` and ``params`` let the
+    UI say it in the person's language; ``text`` says it in English."""
+
+    key: str
+    text: str
+    params: dict[str, Any] = field(default_factory=dict)
+
+    def __str__(self) -> str:
+        return self.text
+
+
 @dataclass
 class Plan:
     """Everything known while one file is merged: its records and what each will do."""
@@ -95,7 +108,7 @@ class Plan:
     links: Links
     now: float
     steps: dict[str, list[tuple[str, dict[str, Any], Any]]] = field(default_factory=dict)
-    notes: list[str] = field(default_factory=list)  # what the person should know afterwards
+    notes: list[Note] = field(default_factory=list)  # what the person should know afterwards
     _memo: dict[Any, Any] = field(default_factory=dict)
 
     def memo(self, key: Any, make: Callable[[], Any]) -> Any:
@@ -258,7 +271,7 @@ class ImportReport:
     or kept as they were here (see each kind for when that happens), and any notes."""
 
     counts: dict[str, dict[str, int]]
-    notes: tuple[str, ...] = ()
+    notes: tuple[Note, ...] = ()
 
     @property
     def changed(self) -> bool:

@@ -25,7 +25,7 @@ from sqlmodel import Session
 
 from core.bots import LEVELS
 from core.store import backup
-from core.store.backup import ADD, KEEP, SAME, UPDATE, Clash, Invalid, Kind, Links, Plan
+from core.store.backup import ADD, KEEP, SAME, UPDATE, Clash, Invalid, Kind, Links, Note, Plan
 from core.store.backup import differing, need, only, uuid_field
 from core.store.checks import MAX_INT, check_record, is_int
 from core.store.errors import StoreError
@@ -101,7 +101,8 @@ def plan_profile(plan: Plan, r: dict[str, Any]) -> tuple[str, Any]:
     archived = r["archived"]
     if not archived and r["name"].casefold() in taken:
         archived = True
-        plan.notes.append(f"{r['name']} was added archived: another player here has that name")
+        plan.notes.append(Note("profile_archived", f"{r['name']} was added archived: another "
+                               "player here has that name", {"name": r["name"]}))
     elif not archived:
         taken.add(r["name"].casefold())
     return ADD, archived
