@@ -142,3 +142,24 @@ def test_a_name_taken_here_is_said_in_the_import_summary():
     assert run({"web": True, "platform": "linux"}, test) == (
         "Eingelesen: 1 neu, 0 aktualisiert, 0 schon da. Ben kam archiviert dazu, weil ein "
         "anderer Spieler hier so heißt.")
+
+
+def test_a_game_that_came_back_further_along_is_resumed_from_the_store_not_from_memory():
+    with open_store() as phone_a, open_store(9_000.0) as phone_b:
+        made = fill(phone_a, "a")
+        phone_b.import_backup(phone_a.export_backup())
+        [copy] = [g for g in phone_b.unfinished_games() if g.ply == 1]
+        phone_b.save_game(dict(phone_b.load_game(copy.id), actions=["d1", "p TS"]))
+        text = phone_b.export_backup()
+
+        async def test(h):
+            shell, said = shell_on(h, phone_a)
+            shell.state.sessions[made["running"]] = "an open table's session"
+            task = asyncio.create_task(backup_screen.import_file(shell))
+            h.answer(await client_call(h, "pick_files"),
+                     result=[{"id": 0, "name": "b.json", "size": 1, "bytes": text.encode()}])
+            await task
+            return shell.state.sessions
+
+        assert run({"web": True, "platform": "linux"}, test) == {}
+        assert phone_a.load_game(made["running"])["actions"] == ["d1", "p TS"]

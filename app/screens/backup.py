@@ -156,6 +156,10 @@ async def import_file(shell) -> None:
         shell.snack(error_text(shell, exc), error=True)
         return
     shell.state.reload_settings()  # settings this device did not have came with the file
+    if report.counts["games"]["updated"]:
+        # A game open here that came back further along must be resumed from the store,
+        # or its next autosave would write the older copy over the newer one.
+        shell.state.sessions.clear()
     shell.refresh()
     shell.snack(summary(shell, report))
 
