@@ -4,6 +4,8 @@ import asyncio
 import json
 from types import SimpleNamespace
 
+import flet as ft
+
 from backup_data import fill, open_store
 
 from app import i18n
@@ -72,9 +74,10 @@ def test_export_on_a_phone_opens_the_share_sheet_with_the_file():
     assert said == []
 
 
-def test_import_merges_the_picked_file_and_says_what_came_in():
+def test_import_merges_the_picked_file_says_what_came_in_and_shows_a_setting_it_brought():
     with open_store() as source:
         fill(source, "a")
+        source.set_setting("ui_theme", "dark")
         text = source.export_backup()
 
     async def test(h):
@@ -86,11 +89,30 @@ def test_import_merges_the_picked_file_and_says_what_came_in():
             h.answer(call, result=[{"id": 0, "name": "b.json", "size": len(text),
                                     "bytes": text.encode("utf-8")}])
             await task
-            return store.export_backup(), said
+            return store.export_backup(), said, shell.state.settings.theme, h.page.theme_mode
 
-    after, said = run({"web": True, "platform": "linux"}, test)
+    after, said, setting, mode = run({"web": True, "platform": "linux"}, test)
     assert after == text
-    assert said == [("refresh", None), ("Imported: 14 new, 0 updated, 0 already here.", False)]
+    assert said == [("refresh", None), ("Imported: 15 new, 0 updated, 0 already here.", False)]
+    assert (setting, mode) == ("dark", ft.ThemeMode.DARK)
+
+
+def test_an_import_that_brings_no_setting_leaves_the_screen_where_it_was():
+    with open_store() as source:
+        source.create_profile("Ben")
+        text = source.export_backup()
+
+    async def test(h):
+        with open_store() as store:
+            shell, said = shell_on(h, store)
+            task = asyncio.create_task(backup_screen.import_file(shell))
+            h.answer(await client_call(h, "pick_files"),
+                     result=[{"id": 0, "name": "b.json", "size": 1, "bytes": text.encode()}])
+            await task
+            return said
+
+    assert run({"web": True, "platform": "linux"}, test) == [
+        ("Imported: 1 new, 0 updated, 0 already here.", False)]
 
 
 def test_a_bad_picked_file_changes_nothing_and_the_snackbar_says_why_in_german():

@@ -16,7 +16,7 @@ from typing import Any
 
 import flet as ft
 
-from app import i18n
+from app import i18n, theme
 from app.screens.players import error_text
 
 log = logging.getLogger(__name__)
@@ -155,12 +155,15 @@ async def import_file(shell) -> None:
     except Exception as exc:  # BackupError says what is wrong; nothing was written
         shell.snack(error_text(shell, exc), error=True)
         return
+    before = shell.state.settings
     shell.state.reload_settings()  # settings this device did not have came with the file
     if report.counts["games"]["updated"]:
         # A game open here that came back further along must be resumed from the store,
         # or its next autosave would write the older copy over the newer one.
         shell.state.sessions.clear()
-    shell.refresh()
+    if shell.state.settings != before:  # a rebuild scrolls back to the top: only when needed
+        theme.apply(shell.page, shell.state.settings.theme)
+        shell.refresh()
     shell.snack(summary(shell, report))
 
 
