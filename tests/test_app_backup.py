@@ -33,6 +33,17 @@ async def client_call(h: HeadlessPage, name: str):
     raise AssertionError(f"the client was never asked for {name}; asked: {h.calls()}")
 
 
+async def pick_and_import(h: HeadlessPage, shell, raw: bytes | None) -> list:
+    """Press "Import" and pick a file holding ``raw`` (None: cancel the dialog); return the
+    file dialog's arguments."""
+    task = asyncio.create_task(backup_screen.import_file(shell))
+    call = await client_call(h, "pick_files")
+    h.answer(call, result=[] if raw is None else [
+        {"id": 0, "name": "backup.json", "size": len(raw), "bytes": raw}])
+    await task
+    return call.args
+
+
 def run(page_props, test):
     async def main():
         return await test(HeadlessPage(**page_props))
@@ -83,12 +94,7 @@ def test_import_merges_the_picked_file_says_what_came_in_and_shows_a_setting_it_
     async def test(h):
         with open_store() as store:
             shell, said = shell_on(h, store)
-            task = asyncio.create_task(backup_screen.import_file(shell))
-            call = await client_call(h, "pick_files")
-            assert call.args["with_data"] is True
-            h.answer(call, result=[{"id": 0, "name": "b.json", "size": len(text),
-                                    "bytes": text.encode("utf-8")}])
-            await task
+            assert (await pick_and_import(h, shell, text.encode()))["with_data"] is True
             return store.export_backup(), said, shell.state.settings.theme, h.page.theme_mode
 
     after, said, setting, mode = run({"web": True, "platform": "linux"}, test)
@@ -97,73 +103,47 @@ def test_import_merges_the_picked_file_says_what_came_in_and_shows_a_setting_it_
     assert (setting, mode) == ("dark", ft.ThemeMode.DARK)
 
 
-def test_an_import_that_brings_no_setting_leaves_the_screen_where_it_was():
-    with open_store() as source:
-        source.create_profile("Ben")
-        text = source.export_backup()
-
+def said_after_import(raw: bytes | None, lang: str = "en", here: tuple[str, ...] = ()):
+    """What the snackbar said after picking ``raw`` into a database holding players ``here``,
+    and whether the database changed."""
     async def test(h):
         with open_store() as store:
-            shell, said = shell_on(h, store)
-            task = asyncio.create_task(backup_screen.import_file(shell))
-            h.answer(await client_call(h, "pick_files"),
-                     result=[{"id": 0, "name": "b.json", "size": 1, "bytes": text.encode()}])
-            await task
-            return said
+            for name in here:
+                store.create_profile(name)
+            before = store.export_backup()
+            shell, said = shell_on(h, store, lang)
+            await pick_and_import(h, shell, raw)
+            return said, store.export_backup() != before
 
-    assert run({"web": True, "platform": "linux"}, test) == [
-        ("Imported: 1 new, 0 updated, 0 already here.", False)]
+    return run({"web": True, "platform": "linux"}, test)
+
+
+def backup_with(*names: str) -> bytes:
+    with open_store() as source:
+        for name in names:
+            source.create_profile(name)
+        return source.export_backup().encode()
+
+
+def test_an_import_that_brings_no_setting_leaves_the_screen_where_it_was():
+    assert said_after_import(backup_with("Ben")) == (
+        [("Imported: 1 new, 0 updated, 0 already here.", False)], True)
 
 
 def test_a_bad_picked_file_changes_nothing_and_the_snackbar_says_why_in_german():
-    async def test(h):
-        with open_store() as store:
-            fill(store, "here")
-            before = store.export_backup()
-            shell, said = shell_on(h, store, "de")
-            task = asyncio.create_task(backup_screen.import_file(shell))
-            call = await client_call(h, "pick_files")
-            h.answer(call, result=[{"id": 0, "name": "x.json", "size": 9,
-                                    "bytes": json.dumps({"notes": []}).encode()}])
-            await task
-            return before, store.export_backup(), said
-
-    before, after, said = run({"web": True, "platform": "linux"}, test)
-    assert after == before
-    assert said == [("Diese Datei stammt aus einer anderen App, nicht aus Hofstaat. Nichts wurde "
-                     "geändert.", True)]
+    assert said_after_import(json.dumps({"notes": []}).encode(), "de", here=("Anna",)) == (
+        [("Diese Datei stammt aus einer anderen App, nicht aus Hofstaat. Nichts wurde geändert.",
+          True)], False)
 
 
 def test_cancelling_the_file_dialog_does_nothing():
-    async def test(h):
-        with open_store() as store:
-            shell, said = shell_on(h, store)
-            task = asyncio.create_task(backup_screen.import_file(shell))
-            h.answer(await client_call(h, "pick_files"), result=[])
-            await task
-            return said
-
-    assert run({"web": True, "platform": "linux"}, test) == []
+    assert said_after_import(None, here=("Anna",)) == ([], False)
 
 
 def test_a_name_taken_here_is_said_in_the_import_summary():
-    with open_store() as source:
-        source.create_profile("Ben")
-        text = source.export_backup()
-
-    async def test(h):
-        with open_store() as store:
-            store.create_profile("Ben")
-            shell, said = shell_on(h, store, "de")
-            task = asyncio.create_task(backup_screen.import_file(shell))
-            h.answer(await client_call(h, "pick_files"),
-                     result=[{"id": 0, "name": "b.json", "size": 1, "bytes": text.encode()}])
-            await task
-            return said[-1][0]
-
-    assert run({"web": True, "platform": "linux"}, test) == (
+    assert said_after_import(backup_with("Ben"), "de", here=("Ben",)) == ([(
         "Eingelesen: 1 neu, 0 aktualisiert, 0 schon da. Ben kam archiviert dazu, weil ein "
-        "anderer Spieler hier so heißt.")
+        "anderer Spieler hier so heißt.", False)], True)
 
 
 def test_a_game_that_came_back_further_along_is_resumed_from_the_store_not_from_memory():
@@ -177,10 +157,7 @@ def test_a_game_that_came_back_further_along_is_resumed_from_the_store_not_from_
         async def test(h):
             shell, said = shell_on(h, phone_a)
             shell.state.sessions[made["running"]] = "an open table's session"
-            task = asyncio.create_task(backup_screen.import_file(shell))
-            h.answer(await client_call(h, "pick_files"),
-                     result=[{"id": 0, "name": "b.json", "size": 1, "bytes": text.encode()}])
-            await task
+            await pick_and_import(h, shell, text.encode())
             return shell.state.sessions
 
         assert run({"web": True, "platform": "linux"}, test) == {}

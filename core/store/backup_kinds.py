@@ -120,25 +120,18 @@ GAME_FIELDS = ("id", "game", "options", "seed", "seats", "actions", "state", "ov
 GAME_FIXED = ("game", "seed", "options", "started_at")
 
 
-def _seats_out(seats: list[dict[str, Any]], links: Links) -> list[dict[str, Any]]:
-    """Seats as a backup holds them: a profile named by uuid instead of a local id."""
-    out = []
+def _seats(seats: list[dict[str, Any]], links: Links, out: bool) -> list[dict[str, Any]]:
+    """Seats as a backup holds them (``out``: a profile named by uuid, not by local id),
+    or back as this database holds them."""
+    old, new, convert = ("profile_id", "profile", links.uuid) if out else (
+        "profile", "profile_id", links.local)
+    moved = []
     for seat in seats:
         seat = dict(seat)
-        if "profile_id" in seat:
-            seat["profile"] = links.uuid("profiles", seat.pop("profile_id"))
-        out.append(seat)
-    return out
-
-
-def _seats_in(seats: list[dict[str, Any]], links: Links) -> list[dict[str, Any]]:
-    out = []
-    for seat in seats:
-        seat = dict(seat)
-        if "profile" in seat:
-            seat["profile_id"] = links.local("profiles", seat.pop("profile"))
-        out.append(seat)
-    return out
+        if old in seat:
+            seat[new] = convert("profiles", seat.pop(old))
+        moved.append(seat)
+    return moved
 
 
 def _game(row: GameRow, links: Links) -> dict[str, Any] | None:
@@ -147,7 +140,7 @@ def _game(row: GameRow, links: Links) -> dict[str, Any] | None:
             and all(isinstance(seat, dict) for seat in row.seats)):
         return None  # damaged in this database: it cannot travel (games.load refuses it too)
     return {"id": row.uuid, "game": row.game, "options": row.options, "seed": row.seed,
-            "seats": _seats_out(row.seats, links), "actions": row.actions, "state": row.state,
+            "seats": _seats(row.seats, links, out=True), "actions": row.actions, "state": row.state,
             "over": bool(row.over), "result": row.result if isinstance(row.result, dict) else None,
             "undos": row.undos, "hints": row.hints,
             "meta": row.meta if isinstance(row.meta, dict) else {},
@@ -210,7 +203,7 @@ def plan_game(plan: Plan, r: dict[str, Any]) -> tuple[str, Any]:
 def write_game(plan: Plan, r: dict[str, Any], row: GameRow | None) -> None:
     s = plan.links.session
     values = {"options": r["options"], "seed": r["seed"],
-              "seats": _seats_in(r["seats"], plan.links), "actions": r["actions"],
+              "seats": _seats(r["seats"], plan.links, out=False), "actions": r["actions"],
               "state": r["state"], "over": r["over"], "result": r["result"],
               "ply": len(r["actions"]), "undos": r["undos"], "hints": r["hints"],
               "meta": r["meta"], "archived": r["archived"], "started_at": r["started_at"],
