@@ -17,11 +17,11 @@ from typing import Any
 import flet as ft
 
 from app import i18n, theme
+from app.feedback.player import PHONES
 from app.screens.players import error_text
 
 log = logging.getLogger(__name__)
 
-PHONES = (ft.PagePlatform.ANDROID, ft.PagePlatform.IOS)
 MIME = "application/json"
 
 DE = {
