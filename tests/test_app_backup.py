@@ -141,9 +141,9 @@ def test_cancelling_the_file_dialog_does_nothing():
 
 
 def test_a_name_taken_here_is_said_in_the_import_summary():
-    assert said_after_import(backup_with("Ben"), "de", here=("Ben",)) == ([(
-        "Eingelesen: 1 neu, 0 aktualisiert, 0 schon da. Ben kam archiviert dazu, weil ein "
-        "anderer Spieler hier so heißt.", False)], True)
+    summary = ("Eingelesen: 1 neu, 0 aktualisiert, 0 schon da. Ben kam archiviert dazu, weil "
+               "ein anderer Spieler hier so heißt.")
+    assert said_after_import(backup_with("Ben"), "de", here=("Ben",)) == ([(summary, False)], True)
 
 
 def test_a_game_that_came_back_further_along_is_resumed_from_the_store_not_from_memory():
@@ -155,7 +155,7 @@ def test_a_game_that_came_back_further_along_is_resumed_from_the_store_not_from_
         text = phone_b.export_backup()
 
         async def test(h):
-            shell, said = shell_on(h, phone_a)
+            shell, _said = shell_on(h, phone_a)
             shell.state.sessions[made["running"]] = "an open table's session"
             await pick_and_import(h, shell, text.encode())
             return shell.state.sessions

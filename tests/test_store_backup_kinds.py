@@ -102,7 +102,6 @@ def test_without_the_new_kind_a_file_that_has_it_is_refused_as_newer(
     with phone(tmp_path, "anna") as anna:
         text = anna.export_backup()
     monkeypatch.setattr(backup, "KINDS", [k for k in backup.KINDS if k.name != "payments"])
-    with open_store() as older:
-        with pytest.raises(BackupError) as caught:
-            older.import_backup(text)
+    with open_store() as older, pytest.raises(BackupError) as caught:
+        older.import_backup(text)
     assert caught.value.key == "backup_newer"
