@@ -13,23 +13,17 @@ decision of each level, the CPU time of the run and the load average before and 
 
 from __future__ import annotations
 
-import argparse
-import json
 import os
 import statistics
 import sys
 import time
 from typing import Any, Sequence
 
-from core.bench import selfplay
+from core.bench import one_among, strength_main, think_summary
 from core.bots import make_bot
 from core.games.kings_corner.rules import GAME
 
 Z95 = 1.96
-
-
-def _pct(ms: list[float], p: float) -> float:
-    return round(ms[min(len(ms) - 1, int(p * len(ms)))], 2) if ms else 0.0
 
 
 def _load() -> float:
@@ -46,13 +40,7 @@ def strength(players: int, rounds: int, seed: int, level: str = "hard", others: 
     outright = blocked = 0
     times: dict[str, list[float]] = {level: [], others: []}
     load_before, started, cpu = _load(), time.perf_counter(), time.process_time()
-    for i in range(rounds):
-        seat = i % players
-        levels = [level if s == seat else others for s in range(players)]
-        timings: list[list[float]] = [[] for _ in range(players)]
-        record = selfplay(GAME, levels, seed + i, opts, bots=[bots[lv] for lv in levels], timings=timings)
-        for s in range(players):
-            times[levels[s]].extend(t * 1000 for t in timings[s])
+    for seat, record in one_among(GAME, players, rounds, seed, level, others, opts, bots, times):
         result = record["state"]["result"]
         winners = result["winners"]
         shares.append(1 / len(winners) if seat in winners else 0.0)
@@ -70,31 +58,12 @@ def strength(players: int, rounds: int, seed: int, level: str = "hard", others: 
         "load_before": load_before, "load_after": _load(), "think_ms": {},
     }
     for lv, ms in times.items():
-        ms.sort()
-        report["think_ms"][lv] = {"decisions": len(ms), "p50": _pct(ms, 0.5), "p95": _pct(ms, 0.95),
-                                  "max": round(ms[-1], 2) if ms else 0.0}
+        report["think_ms"][lv] = think_summary(ms)
     return report
 
 
 def main(argv: Sequence[str] | None = None) -> int:
-    p = argparse.ArgumentParser(prog="python -m core.games.kings_corner.tools", description=__doc__,
-                                formatter_class=argparse.RawDescriptionHelpFormatter)
-    sub = p.add_subparsers(dest="command", required=True)
-    sp = sub.add_parser("strength", help="one level's win share among other levels")
-    sp.add_argument("--players", type=int, default=3, choices=(2, 3, 4, 5))
-    sp.add_argument("--rounds", type=int, default=400)
-    sp.add_argument("--seed", type=int, default=1)
-    sp.add_argument("--level", default="hard")
-    sp.add_argument("--others", default="normal")
-    sp.add_argument("--budget-ms", type=float, default=None)
-    sp.add_argument("--nodes", type=int, default=None)
-    sp.add_argument("--option", action="append", default=[], metavar="KEY=VALUE")
-    args = p.parse_args(argv)
-    options = dict(pair.split("=", 1) for pair in args.option)
-    report = strength(args.players, args.rounds, args.seed, args.level, args.others, args.budget_ms,
-                      args.nodes, options)
-    sys.stdout.write(json.dumps(report) + "\n")
-    return 0
+    return strength_main(argv, "python -m core.games.kings_corner.tools", __doc__, strength, (2, 3, 4, 5), "rounds")
 
 
 if __name__ == "__main__":
