@@ -3,7 +3,8 @@
 ``python -m core.games.kings_corner.tools strength --players 3 --rounds 400 --seed 1``
 plays single rounds (seeds ``seed`` … ``seed + rounds - 1``) with one ``--level`` seat
 (default hard) among ``--others`` seats (default normal); the level's seat moves one place
-on per round, so it sits in every seat (and starts, K-1.3, as often as anyone). It prints
+on per round, so it sits in every seat equally often (who starts follows the seed's draw
+for the dealer, K-1.3). It prints
 a JSON report: the level's win share (a win shared by k seats counts 1/k, K-4.3) with a
 95 % confidence interval (mean ± 1.96 standard errors over the independent rounds), the
 fair share 1/players and the ratio to it, how the rounds ended, the think time per
