@@ -8,7 +8,7 @@ import time
 
 import pytest
 
-from core.store import NewerDatabaseError, Store, StoreError
+from core.store import CURRENT_VERSION, NewerDatabaseError, Store, StoreError
 from core.store.files import check_file
 
 # A fixed clock, so the moved-aside name is known: <name>.damaged-<this moment>.
@@ -157,7 +157,7 @@ def test_a_database_missing_one_of_our_tables_is_moved_aside(tmp_path):
     raw.close()
     with open_store(path) as store:
         assert store.notice_key == "db_moved_aside"
-        assert store.moved_reason == "tables of schema 2 are missing: results"
+        assert store.moved_reason == f"tables of schema {CURRENT_VERSION} are missing: results"
         assert_fresh(store)
 
 
@@ -209,7 +209,7 @@ def test_a_database_from_a_newer_hofstaat_is_refused_and_left_unchanged(tmp_path
     with pytest.raises(NewerDatabaseError, match="newer version of Hofstaat") as caught:
         open_store(path)
     assert caught.value.key == "db_newer"
-    assert caught.value.params == {"version": 99, "supported": 2}
+    assert caught.value.params == {"version": 99, "supported": CURRENT_VERSION}
     assert isinstance(caught.value, StoreError)
     assert path.read_bytes() == before
     assert not list(tmp_path.glob("*.damaged-*"))

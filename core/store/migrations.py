@@ -23,7 +23,7 @@ from sqlalchemy import Connection, Engine, inspect, text
 from core.store.errors import NewerDatabaseError, StoreError
 from core.store.tables import TABLE_NAMES, TABLES, StoreModel
 
-CURRENT_VERSION = 2
+CURRENT_VERSION = 3
 SCHEMA_TABLE = "hofstaat_schema"
 
 # Schema version 1, exactly as the first Hofstaat created it: profiles and
@@ -130,8 +130,53 @@ CREATE TABLE settings (
 );
 """
 
+# What version 3 adds to version 2: the games' own figures per seat, ratings and
+# their history, and an index for one player's results in time order.
+_V2_TO_V3 = (
+    "CREATE INDEX ix_results_profile_time ON results (profile_id, game, finished_at)",
+    """CREATE TABLE result_figures (
+    id INTEGER NOT NULL,
+    game_id INTEGER NOT NULL,
+    seat INTEGER NOT NULL,
+    game VARCHAR NOT NULL,
+    kind VARCHAR NOT NULL,
+    profile_id INTEGER,
+    name VARCHAR NOT NULL,
+    value FLOAT NOT NULL,
+    PRIMARY KEY (id),
+    CONSTRAINT uq_result_figures UNIQUE (game_id, seat, name),
+    FOREIGN KEY(game_id) REFERENCES games (id)
+)""",
+    "CREATE INDEX ix_result_figures_player ON result_figures (game, profile_id, name)",
+    """CREATE TABLE ratings (
+    game VARCHAR NOT NULL,
+    profile_id INTEGER NOT NULL,
+    mu FLOAT NOT NULL,
+    sigma FLOAT NOT NULL,
+    games INTEGER NOT NULL,
+    updated_at FLOAT NOT NULL,
+    PRIMARY KEY (game, profile_id)
+)""",
+    """CREATE TABLE rating_history (
+    id INTEGER NOT NULL,
+    game_id INTEGER NOT NULL,
+    game VARCHAR NOT NULL,
+    profile_id INTEGER NOT NULL,
+    mu FLOAT NOT NULL,
+    sigma FLOAT NOT NULL,
+    finished_at FLOAT NOT NULL,
+    PRIMARY KEY (id),
+    CONSTRAINT uq_rating_history UNIQUE (game_id, profile_id)
+)""",
+    "CREATE INDEX ix_rating_history_player ON rating_history (profile_id, game, finished_at)",
+)
+
+# Schema version 3: version 2 plus the statements above. Frozen once released.
+V3_SQL = (V2_SQL.replace("VALUES (1, 2);", "VALUES (1, 3);")
+          + "".join(f"{statement};\n" for statement in _V2_TO_V3))
+
 # Every version's schema, for building old databases in tests.
-SCHEMA_SQL: dict[int, str] = {1: V1_SQL, 2: V2_SQL}
+SCHEMA_SQL: dict[int, str] = {1: V1_SQL, 2: V2_SQL, 3: V3_SQL}
 
 _V1_TO_V2 = (
     "ALTER TABLE games ADD COLUMN ply INTEGER NOT NULL DEFAULT 0",
@@ -223,16 +268,41 @@ def _migrate_1_to_2(conn: Connection) -> None:
                  "won": seat in winners, "finished_at": ended})
 
 
+def _migrate_2_to_3(conn: Connection) -> None:
+    """Add figures and ratings; backfill them from every finished game, in the order they ended."""
+    from core.store import records  # the same code that writes them when a game ends
+
+    for statement in _V2_TO_V3:
+        conn.exec_driver_sql(statement)
+    finished = conn.exec_driver_sql(
+        "SELECT g.id, g.game, g.state, g.result, g.finished_at FROM games g WHERE g.over = 1"
+        " AND EXISTS (SELECT 1 FROM results r WHERE r.game_id = g.id)"
+        " ORDER BY g.finished_at, g.id").fetchall()
+    for gid, game, state_raw, result_raw, finished_at in finished:
+        result = _loads(result_raw)
+        if not isinstance(result, dict):
+            continue
+        # The seats as their results recorded them: profiles that vanished were dropped then.
+        seats = [{"kind": kind, "profile_id": pid} for kind, pid in conn.execute(text(
+            "SELECT kind, profile_id FROM results WHERE game_id = :g ORDER BY seat"), {"g": gid})]
+        state = _loads(state_raw)
+        records.write(conn, gid, game, seats, result, state if isinstance(state, dict) else None,
+                      finished_at)
+
+
 # The tables each version has, so a file missing one is recognised as damaged.
 # Frozen like the SQL above: a later version adds a line, never edits one.
 TABLES_OF_VERSION: dict[int, frozenset[str]] = {
     1: frozenset({"hofstaat_schema", "profiles", "games"}),
     2: frozenset({"hofstaat_schema", "profiles", "games", "results", "settings"}),
+    3: frozenset({"hofstaat_schema", "profiles", "games", "results", "settings", "result_figures",
+                  "ratings", "rating_history"}),
 }
 
 # MIGRATIONS[n] turns a version-n database into version n + 1.
 MIGRATIONS: dict[int, Callable[[Connection], None]] = {
     1: _migrate_1_to_2,
+    2: _migrate_2_to_3,
 }
 
 

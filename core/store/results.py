@@ -12,9 +12,10 @@ from typing import Any
 from sqlalchemy import select
 from sqlmodel import Session
 
+from core.store import records
 from core.store.errors import StoreError
 from core.store.profiles import profile_row
-from core.store.stats import PERFECT_SCORES, Played, head_to_head, number, summarize
+from core.store.stats import head_to_head, number
 from core.store.tables import ResultRow, table_of
 
 R = table_of(ResultRow).c
@@ -33,21 +34,29 @@ def result_rows(game_id: int, game: str, seats: list[dict[str, Any]], result: di
             for i, seat in enumerate(seats)]
 
 
+def record(s: Session, game_id: int, game: str, seats: list[dict[str, Any]],
+           result: dict[str, Any], state: dict[str, Any] | None, undos: int, hints: int,
+           now: float) -> None:
+    """Write what a game that just ended says: its result rows, figures and ratings."""
+    s.add_all(result_rows(game_id, game, seats, result, undos, hints, now))
+    s.flush()
+    records.write(s, game_id, game, seats, result, state, now)
+
+
 def stats(s: Session, game: str, profile_id: int | None) -> dict[str, Any]:
     """One player's record in one game (``profile_id`` None: people without a profile).
 
     :raises StoreError: when there is no such profile.
     """
-    query = select(R.game_id, R.won, R.score, R.assisted, R.undos, R.hints).where(R.game == game)
-    if profile_id is None:
-        query = query.where(R.profile_id.is_(None), R.kind == "human")
-    else:
+    if profile_id is not None:
         profile_row(s, profile_id)
-        query = query.where(R.profile_id == profile_id)
-    query = query.order_by(R.finished_at, R.game_id, R.seat)
-    played = [Played(r.game_id, bool(r.won), r.score, bool(r.assisted), r.undos, r.hints)
-              for r in s.execute(query)]
-    return summarize(played, PERFECT_SCORES.get(game))
+    found = records.record(s, profile_id, game).get(game)
+    if found is None:
+        return {"game": game, "games": 0, "wins": 0, "win_rate": 0.0, "best_score": None,
+                "average_score": None, "current_streak": 0, "best_streak": 0, "perfect": 0,
+                "assisted": 0, "hints": 0, "undos": 0, "figures": {}, "rating": None,
+                "money": records.money(s, profile_id, game)}
+    return {**found, "perfect": int(found["figures"].get("perfect", 0))}
 
 
 def versus(s: Session, game: str, a: int, b: int) -> dict[str, Any]:

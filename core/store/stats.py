@@ -2,23 +2,7 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-from typing import Any, Iterable, Sequence
-
-# Scores that count as a perfect game, per game (Deck of Spies: all 12 spies).
-PERFECT_SCORES: dict[str, float] = {"deck-of-spies": 12}
-
-
-@dataclass(frozen=True)
-class Played:
-    """One seat's result in one finished game."""
-
-    game_id: int
-    won: bool
-    score: float | None = None
-    assisted: bool = False
-    undos: int = 0
-    hints: int = 0
+from typing import Any, Iterable
 
 
 def number(value: float | None) -> float | int | None:
@@ -28,28 +12,13 @@ def number(value: float | None) -> float | int | None:
     return value
 
 
-def summarize(results: Sequence[Played], perfect_score: float | None = None) -> dict[str, Any]:
-    """Games, wins, win rate, best score, streaks, perfect and assisted games, hints and undos."""
-    games = len(results)
-    wins = sum(1 for r in results if r.won)
-    scores = [r.score for r in results if r.score is not None]
-    best_streak = run = 0
-    for r in results:
-        run = run + 1 if r.won else 0
-        best_streak = max(best_streak, run)
-    return {
-        "games": games,
-        "wins": wins,
-        "win_rate": wins / games if games else 0.0,
-        "best_score": number(max(scores)) if scores else None,
-        "current_streak": run,
-        "best_streak": best_streak,
-        "perfect": (sum(1 for s in scores if s == perfect_score)
-                    if perfect_score is not None else 0),
-        "assisted": sum(1 for r in results if r.won and r.assisted),
-        "hints": sum(r.hints for r in results),
-        "undos": sum(r.undos for r in results),
-    }
+def streaks(won: Iterable[bool]) -> tuple[int, int]:
+    """The current and the best run of wins in a sequence of outcomes, oldest first."""
+    best = run = 0
+    for w in won:
+        run = run + 1 if w else 0
+        best = max(best, run)
+    return run, best
 
 
 def head_to_head(rows: Iterable[tuple[int, int, bool]], a: int, b: int) -> dict[str, Any]:

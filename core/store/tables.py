@@ -77,6 +77,7 @@ class ResultRow(StoreModel, table=True):
     __table_args__ = (
         UniqueConstraint("game_id", "seat", name="uq_results_game_seat"),
         Index("ix_results_game_profile", "game", "profile_id"),
+        Index("ix_results_profile_time", "profile_id", "game", "finished_at"),
     )
 
     id: int | None = Field(default=None, primary_key=True)
@@ -104,10 +105,61 @@ class SettingRow(StoreModel, table=True):
     value: Any = Field(default=None, sa_column=Column(JSON, nullable=False))
 
 
+class FigureRow(StoreModel, table=True):
+    """One of a game's own figures for one seat of a finished game (``core.outcomes``)."""
+
+    __tablename__ = "result_figures"
+    __table_args__ = (
+        UniqueConstraint("game_id", "seat", "name", name="uq_result_figures"),
+        Index("ix_result_figures_player", "game", "profile_id", "name"),
+    )
+
+    id: int | None = Field(default=None, primary_key=True)
+    game_id: int = Field(sa_column=Column(Integer, ForeignKey("games.id"), nullable=False))
+    seat: int
+    game: str
+    kind: str
+    profile_id: int | None = None
+    name: str
+    value: float
+
+
+class RatingRow(StoreModel, table=True):
+    """A player's current rating in one game; ``profile_id`` 0 is the game itself (solitaire)."""
+
+    __tablename__ = "ratings"
+
+    game: str = Field(primary_key=True)
+    profile_id: int = Field(primary_key=True)
+    mu: float
+    sigma: float
+    games: int
+    updated_at: float
+
+
+class RatingStepRow(StoreModel, table=True):
+    """A player's rating right after one finished game, for the chart over time."""
+
+    __tablename__ = "rating_history"
+    __table_args__ = (
+        UniqueConstraint("game_id", "profile_id", name="uq_rating_history"),
+        Index("ix_rating_history_player", "profile_id", "game", "finished_at"),
+    )
+
+    id: int | None = Field(default=None, primary_key=True)
+    game_id: int
+    game: str
+    profile_id: int
+    mu: float
+    sigma: float
+    finished_at: float
+
+
 def table_of(model: type[StoreModel]) -> Table:
     """A model's SQLAlchemy table; its columns (``table_of(GameRow).c.over``) are typed."""
     return cast(Table, getattr(model, "__table__"))  # noqa: B009 (not declared on the type)
 
 
-TABLES = [table_of(m) for m in (SchemaRow, ProfileRow, GameRow, ResultRow, SettingRow)]
+TABLES = [table_of(m) for m in (SchemaRow, ProfileRow, GameRow, ResultRow, SettingRow, FigureRow,
+                                RatingRow, RatingStepRow)]
 TABLE_NAMES = frozenset(t.name for t in TABLES)

@@ -1,0 +1,18 @@
+"""Thronfolge's own figures: wins by the three crowns (T-5)."""
+
+from __future__ import annotations
+
+from typing import Any, Iterator
+
+
+def figures(state: dict[str, Any], result: dict[str, Any], seat: int) -> dict[str, float]:
+    """``three_crowns``: 1 when this seat won by holding all three crowns."""
+    won = seat in result["winners"]
+    return {"three_crowns": 1 if won and result.get("reason") == "crowns" else 0}
+
+
+def matches(state: dict[str, Any], result: dict[str, Any], seats: int
+            ) -> Iterator[tuple[list[list[int]], list[int]]]:
+    """One against one; a shared win is a draw."""
+    winners = result["winners"]
+    yield [[s] for s in range(seats)], [0 if s in winners else 1 for s in range(seats)]
