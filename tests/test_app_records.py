@@ -98,16 +98,16 @@ def test_only_deck_of_spies_names_a_game_by_its_deal_number():
 
 
 @pytest.mark.parametrize("game, own", [
-    ("thronfolge", ["three_crowns"]),
+    ("thronfolge", ["three_crowns", "crowns", "sets", "favours"]),
     ("deck-of-spies", ["perfect", "assisted", "hints", "undos"]),
     ("rosenkrieg", ["potentat", "potentat_won", "fenstersturz", "points"]),
-    ("kings-corner", ["penalty", "rounds_won"])])
+    ("kings-corner", ["penalty", "rounds", "rounds_won", "cards_left"])])
 def test_each_game_shows_its_own_tiles_after_the_common_ones(game, own):
     from app import i18n
 
     got = rm.tiles(game, dict(rm.EMPTY), lambda k, **kw: i18n.t(k, "en", **kw), "en")
-    assert [x.icon for x in got] == ["games", "wins", "current_streak", "best_streak", "best_score",
-                                     "average_score", *own]
+    assert [x.icon for x in got] == ["current_streak", "best_streak", "best_score", "average_score",
+                                     *own]
 
 
 def test_rosenkrieg_shows_the_money_balance_once_the_ledger_gives_one():
@@ -125,7 +125,7 @@ def test_thronfolge_statistics_show_a_lost_game_as_lost_and_no_deck_of_spies_til
     shell = stub_shell(store)
     [_, view] = records_routes.views(shell, ["stats", "thronfolge", str(seeded.anna)])
     shown = texts(view)
-    assert "Three-crown wins" in shown
+    assert "Three crowns" in shown
     assert not {"Perfect games", "Hints used", "Assisted wins"} & set(shown)
     assert shown.count("Lost") == 1 and shown.count("Won") == 1
     assert "vs Computer (Hard)" in shown and not any(s.startswith("#") for s in shown)

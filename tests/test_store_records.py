@@ -147,3 +147,40 @@ def test_a_version_2_database_gets_figures_and_ratings_from_its_finished_games(t
 def test_a_player_record_of_a_missing_profile_is_refused(store):
     with pytest.raises(Exception, match="no profile 5"):
         store.player_record(5)
+
+
+def test_the_running_totals_agree_with_the_results_they_were_built_from(store):
+    import random
+
+    rng = random.Random(4)
+    people = [store.create_profile(n).id for n in ("A", "B", "C")]
+    played = []  # (game, seats' profiles, scores, winners)
+    for _ in range(60):
+        game = rng.choice(["thronfolge", "kings-corner"])
+        ids = rng.sample(people, 2) + ([None] if game == "kings-corner" else [])
+        scores = [rng.randint(0, 30) for _ in ids]
+        winners = [s for s in range(len(ids)) if rng.random() < 0.5] or [0]
+        play(store, game, [seat(p) for p in ids], scores, winners)
+        played.append((game, ids, scores, winners))
+    for pid in people:
+        record = store.player_record(pid)
+        for game in ("thronfolge", "kings-corner"):
+            mine = [(scores[ids.index(pid)], ids.index(pid) in winners)
+                    for g, ids, scores, winners in played if g == game and pid in ids]
+            run = best = 0
+            for _, won in mine:
+                run = run + 1 if won else 0
+                best = max(best, run)
+            pick = min if game == "kings-corner" else max
+            got = record[game]
+            assert (got["games"], got["wins"], got["current_streak"], got["best_streak"]) == (
+                len(mine), sum(w for _, w in mine), run, best)
+            assert got["best_score"] == pick(s for s, _ in mine)
+            assert got["average_score"] == round(sum(s for s, _ in mine) / len(mine), 1)
+    a, b = people[:2]
+    together = [(ids.index(a) in winners, ids.index(b) in winners)
+                for g, ids, _, winners in played if g == "thronfolge" and a in ids and b in ids]
+    assert store.opponents(a, b)[b]["thronfolge"] == {
+        "games": len(together), "wins": sum(x and not y for x, y in together),
+        "losses": sum(y and not x for x, y in together), "shared": sum(x and y for x, y in together),
+        "neither": sum(not x and not y for x, y in together)}

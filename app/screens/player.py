@@ -39,7 +39,7 @@ def game_card(shell, profile_id: int, game: str, s: dict[str, Any]) -> ft.Contro
     """One game's record in brief; it opens the game's statistics for this player."""
     t = shell.t
     title = catalog.title(game, t, shell.lang)
-    own = rm.tiles(game, s, t, shell.lang)[6:8]
+    own = rm.tiles(game, s, t, shell.lang)[4:5]  # the game's first own figure
     facts = ft.Row([
         ft.Column([ft.Text(x.value, size=17, font_family=theme.SANS_BOLD, color=ft.Colors.ON_SURFACE),
                    ft.Text(x.label, size=11.5, color=ft.Colors.ON_SURFACE_VARIANT, max_lines=1,

@@ -69,9 +69,8 @@ def tiles(game: str, s: dict[str, Any], t: T, lang: str) -> list[Tile]:
     """The statistics grid of one game: the common figures, then the game's own."""
     f = s.get("figures") or {}
     low = game == "kings-corner"
+    # Games and wins head the screen; the grid holds four common and four own figures.
     out = [
-        Tile("games", t("stats.games"), _num(s["games"], lang)),
-        Tile("wins", t("stats.wins"), _num(s["wins"], lang), strong=True),
         Tile("current_streak", t("stats.current_streak"), _num(s["current_streak"], lang)),
         Tile("best_streak", t("stats.best_streak"), _num(s["best_streak"], lang)),
         Tile("best_score", t("stats.best_score"), _num(s["best_score"], lang),
@@ -81,8 +80,11 @@ def tiles(game: str, s: dict[str, Any], t: T, lang: str) -> list[Tile]:
     ]
     games = int(s["games"] or 0)
     if game == "thronfolge":
-        out.append(Tile("three_crowns", t("rec.three_crowns"), _num(f.get("three_crowns", 0), lang),
-                        t("rec.three_crowns_hint")))
+        out += [Tile("three_crowns", t("rec.three_crowns"), _num(f.get("three_crowns", 0), lang),
+                     t("rec.three_crowns_hint")),
+                Tile("crowns", t("rec.crowns"), _num(f.get("crowns", 0), lang), t("rec.collected")),
+                Tile("sets", t("rec.sets"), _num(f.get("sets", 0), lang), t("rec.collected")),
+                Tile("favours", t("rec.favours"), _num(f.get("favours", 0), lang), t("rec.favours_hint"))]
     elif game == "deck-of-spies":
         out += [Tile("perfect", t("stats.perfect"), _num(f.get("perfect", 0), lang),
                      t("stats.perfect_hint")),
@@ -102,8 +104,11 @@ def tiles(game: str, s: dict[str, Any], t: T, lang: str) -> list[Tile]:
         penalty = f.get("penalty", 0)
         out += [Tile("penalty", t("rec.penalty"), _num(penalty, lang),
                      t("rec.penalty_hint", avg=round(penalty / games, 1)) if games else None),
+                Tile("rounds", t("rec.rounds"), _num(f.get("rounds", 0), lang)),
                 Tile("rounds_won", t("rec.rounds_won"), _num(f.get("rounds_won", 0), lang),
-                     t("rec.rounds_won_hint", n=int(f.get("rounds", 0))))]
+                     t("rec.rounds_won_hint", n=int(f.get("rounds", 0)))),
+                Tile("cards_left", t("rec.cards_left"), _num(f.get("cards_left", 0), lang),
+                     t("rec.cards_left_hint"))]
     return out
 
 

@@ -19,7 +19,9 @@ ICONS = {
     "potentat": ft.Icons.GAVEL, "potentat_won": ft.Icons.MILITARY_TECH_OUTLINED,
     "fenstersturz": ft.Icons.WINDOW_OUTLINED, "points": ft.Icons.SCALE_OUTLINED,
     "money": ft.Icons.PAYMENTS_OUTLINED, "penalty": ft.Icons.REMOVE_CIRCLE_OUTLINE,
-    "rounds_won": ft.Icons.FLAG_OUTLINED,
+    "rounds_won": ft.Icons.FLAG_OUTLINED, "rounds": ft.Icons.REPEAT, "cards_left": ft.Icons.BACK_HAND_OUTLINED,
+    "crowns": ft.Icons.DIAMOND_OUTLINED, "sets": ft.Icons.STYLE_OUTLINED,
+    "favours": ft.Icons.FAVORITE_BORDER,
 }
 CARD = dict(bgcolor=ft.Colors.SURFACE_CONTAINER_LOWEST, border_radius=16,
             border=ft.Border.all(1, ft.Colors.OUTLINE_VARIANT))
@@ -61,19 +63,30 @@ def avatar(name: str, bot: bool = False, size: int = 42) -> ft.Control:
         bgcolor=theme.FELT if bot else theme.GOLD))
 
 
-def rating_block(shell, rating: dict[str, Any] | None, light: bool = False) -> ft.Control:
-    """The rating as one big number with the games it rests on."""
+def rating_line(shell, rating: dict[str, Any] | None) -> ft.Control:
+    """The rating on felt, in one line: the number, then what it is and what it rests on."""
     t = shell.t
-    color = theme.IVORY if light else ft.Colors.ON_SURFACE
     if not rating:
-        return ft.Column([ft.Text(t("rec.rating"), size=12, color=color, opacity=0.85),
-                          ft.Text(t("rec.unrated"), size=14, font_family=theme.SANS_BOLD, color=color)],
-                         spacing=0, tight=True)
-    return ft.Column([
-        ft.Text(t("rec.rating"), size=12, color=color, opacity=0.85),
+        return ft.Text(t("rec.unrated"), size=13, color=theme.IVORY, opacity=0.9)
+    return ft.Row([
         ft.Text(rm.rating_text(rating["shown"], shell.lang), size=26, font_family=theme.DISPLAY,
-                color=theme.GOLD_LIGHT if light else ft.Colors.PRIMARY),
-        ft.Text(t("rec.rating_games", n=rating["games"]), size=11.5, color=color, opacity=0.85),
+                color=theme.GOLD_LIGHT),
+        ft.Column([ft.Text(t("rec.rating"), size=11.5, color=theme.IVORY, font_family=theme.SANS_BOLD),
+                   ft.Text(t("rec.rating_games", n=rating["games"]), size=11, color=theme.IVORY,
+                           opacity=0.85)], spacing=0, tight=True),
+    ], spacing=8, vertical_alignment=ft.CrossAxisAlignment.CENTER)
+
+
+def rating_block(shell, rating: dict[str, Any] | None) -> ft.Control:
+    """The rating as one big number with the games it rests on, set to the right."""
+    t = shell.t
+    if not rating:
+        return theme.caption(t("rec.unrated"))
+    return ft.Column([
+        ft.Text(t("rec.rating"), size=12, color=ft.Colors.ON_SURFACE_VARIANT),
+        ft.Text(rm.rating_text(rating["shown"], shell.lang), size=26, font_family=theme.DISPLAY,
+                color=ft.Colors.PRIMARY),
+        ft.Text(t("rec.rating_games", n=rating["games"]), size=11.5, color=ft.Colors.ON_SURFACE_VARIANT),
     ], spacing=0, tight=True, horizontal_alignment=ft.CrossAxisAlignment.END)
 
 
@@ -134,8 +147,8 @@ def recent_row(shell, row: dict[str, Any], with_game: bool = False) -> ft.Contro
     good = verdict in ("won", "shared")
     title = rm.row_title(row, t)
     details = rm.row_details(row, t, shell.lang)
-    if with_game:
-        details = f"{catalog.title(row['game'], t, shell.lang)} · {details}"
+    if with_game:  # the game heads the row; whom it was played against goes below
+        title, details = catalog.title(row["game"], t, shell.lang), f"{title} · {details}"
     return ft.Semantics(identifier=f"stats-game-{row['game_id']}", content=ft.Container(
         ft.Row([
             ft.Icon(ft.Icons.EMOJI_EVENTS if good else ft.Icons.FLAG_OUTLINED,

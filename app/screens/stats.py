@@ -64,8 +64,8 @@ def summary_card(shell, game: str, s: dict[str, Any]) -> ft.Control:
                       max_lines=1, overflow=ft.TextOverflow.ELLIPSIS),
         ft.Text(t("stats.summary", games=s.get("games", 0), wins=s.get("wins", 0)),
                 size=14.5, color=theme.IVORY, font_family=theme.SANS_BOLD),
-        ui.rating_block(shell, s.get("rating"), light=True),
-    ], spacing=4, tight=True, expand=True)
+        ft.Container(ui.rating_line(shell, s.get("rating")), padding=ft.Padding.only(top=4)),
+    ], spacing=2, tight=True, expand=True)
     return ft.Semantics(identifier="stats-summary", content=ft.Container(
         ft.Row([ring, words], spacing=18, vertical_alignment=ft.CrossAxisAlignment.CENTER),
         gradient=theme.FELT_GRADIENT, border_radius=20, padding=18,
@@ -88,9 +88,9 @@ def body(shell, game: str, key: str, options: list[tuple[str, str]],
         s, recent, board, history = dict(rm.EMPTY), [], [], []
     out: list[ft.Control] = [summary_card(shell, game, s)]
     if len(options) > 1 and on_pick is not None:
-        out.append(ft.Dropdown(value=key, label=t("stats.player"), border_radius=12,
-                               options=[ft.DropdownOption(key=k, text=n) for k, n in options],
-                               on_select=lambda e: on_pick(e.control.value or key)))
+        out.append(ft.Row([ft.Dropdown(value=key, label=t("stats.player"), border_radius=12, expand=True,
+                                       options=[ft.DropdownOption(key=k, text=n) for k, n in options],
+                                       on_select=lambda e: on_pick(e.control.value or key))]))
     out.append(ui.grid(rm.tiles(game, s, t, shell.lang)))
     if pid is not None:
         out += [ui.section(t("rec.chart")), ui.rating_chart(shell, history)]

@@ -130,10 +130,11 @@ CREATE TABLE settings (
 );
 """
 
-# What version 3 adds to version 2: the games' own figures per seat, ratings and
-# their history, and an index for one player's results in time order.
+# What version 3 adds to version 2: the games' own figures per seat, running totals
+# per player and per pair of profiles, ratings and their history, and an index for
+# one player's results in time order.
 _V2_TO_V3 = (
-    "CREATE INDEX ix_results_profile_time ON results (profile_id, game, finished_at)",
+    "CREATE INDEX ix_results_profile_time ON results (profile_id, finished_at)",
     """CREATE TABLE result_figures (
     id INTEGER NOT NULL,
     game_id INTEGER NOT NULL,
@@ -169,6 +170,39 @@ _V2_TO_V3 = (
     CONSTRAINT uq_rating_history UNIQUE (game_id, profile_id)
 )""",
     "CREATE INDEX ix_rating_history_player ON rating_history (profile_id, game, finished_at)",
+    """CREATE TABLE player_totals (
+    profile_id INTEGER NOT NULL,
+    game VARCHAR NOT NULL,
+    games INTEGER NOT NULL,
+    wins INTEGER NOT NULL,
+    assisted_wins INTEGER NOT NULL,
+    hints INTEGER NOT NULL,
+    undos INTEGER NOT NULL,
+    scored INTEGER NOT NULL,
+    score_sum FLOAT NOT NULL,
+    score_max FLOAT,
+    score_min FLOAT,
+    current_streak INTEGER NOT NULL,
+    best_streak INTEGER NOT NULL,
+    PRIMARY KEY (profile_id, game)
+)""",
+    """CREATE TABLE player_figures (
+    profile_id INTEGER NOT NULL,
+    game VARCHAR NOT NULL,
+    name VARCHAR NOT NULL,
+    total FLOAT NOT NULL,
+    PRIMARY KEY (profile_id, game, name)
+)""",
+    """CREATE TABLE pair_totals (
+    profile_id INTEGER NOT NULL,
+    other_id INTEGER NOT NULL,
+    game VARCHAR NOT NULL,
+    games INTEGER NOT NULL,
+    wins INTEGER NOT NULL,
+    losses INTEGER NOT NULL,
+    shared INTEGER NOT NULL,
+    PRIMARY KEY (profile_id, other_id, game)
+)""",
 )
 
 # Schema version 3: version 2 plus the statements above. Frozen once released.
@@ -269,7 +303,8 @@ def _migrate_1_to_2(conn: Connection) -> None:
 
 
 def _migrate_2_to_3(conn: Connection) -> None:
-    """Add figures and ratings; backfill them from every finished game, in the order they ended."""
+    """Add figures, running totals and ratings; backfill them from every finished game's
+    results, in the order the games ended."""
     from core.store import records  # the same code that writes them when a game ends
 
     for statement in _V2_TO_V3:
@@ -280,14 +315,12 @@ def _migrate_2_to_3(conn: Connection) -> None:
         " ORDER BY g.finished_at, g.id").fetchall()
     for gid, game, state_raw, result_raw, finished_at in finished:
         result = _loads(result_raw)
-        if not isinstance(result, dict):
-            continue
-        # The seats as their results recorded them: profiles that vanished were dropped then.
-        seats = [{"kind": kind, "profile_id": pid} for kind, pid in conn.execute(text(
-            "SELECT kind, profile_id FROM results WHERE game_id = :g ORDER BY seat"), {"g": gid})]
+        rows = conn.execute(text(
+            "SELECT game_id, seat, kind, profile_id, won, score, assisted, undos, hints"
+            " FROM results WHERE game_id = :g ORDER BY seat"), {"g": gid}).fetchall()
         state = _loads(state_raw)
-        records.write(conn, gid, game, seats, result, state if isinstance(state, dict) else None,
-                      finished_at)
+        records.write(conn, game, rows, result if isinstance(result, dict) else {"winners": []},
+                      state if isinstance(state, dict) else None, finished_at)
 
 
 # The tables each version has, so a file missing one is recognised as damaged.
@@ -296,7 +329,7 @@ TABLES_OF_VERSION: dict[int, frozenset[str]] = {
     1: frozenset({"hofstaat_schema", "profiles", "games"}),
     2: frozenset({"hofstaat_schema", "profiles", "games", "results", "settings"}),
     3: frozenset({"hofstaat_schema", "profiles", "games", "results", "settings", "result_figures",
-                  "ratings", "rating_history"}),
+                  "ratings", "rating_history", "player_totals", "player_figures", "pair_totals"}),
 }
 
 # MIGRATIONS[n] turns a version-n database into version n + 1.

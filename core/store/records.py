@@ -1,43 +1,120 @@
-"""Records between friends: figures and ratings written when a game ends, and read back fast.
+"""Records between friends, written when a game ends: figures, running totals and ratings.
 
-``write`` runs in the transaction that writes a game's results: it adds the game's
-own figures per seat (``core.outcomes``) and moves the ratings of the profiles
-that played, keeping one rating row per player and game plus one history row per
-game for the chart. The readers answer the statistics, player and ratings
-screens with a few grouped queries each, so they stay fast with thousands of
-games. Statements are SQLAlchemy Core, so they run on a Session or a Connection
-(the migration that backfills older databases uses the same ``write``).
+``write`` runs in the transaction that writes a game's results. It adds the game's
+own figures per seat (``core.outcomes``), brings each player's running totals up to
+date (games, wins, streaks, scores, figures), and each pair of profiles' record
+against each other, and moves the ratings of the profiles that played (one rating
+row per player and game, one history row per game for the chart). Results are
+written once per game, in the order games end, so every total is exact; the
+screens read these rows (``core.store.standings``) instead of adding up thousands
+of results. Statements are SQLAlchemy Core, so ``write`` runs on a Session or a
+Connection (the migration that backfills older databases uses it too).
 """
 
 from __future__ import annotations
 
-from typing import Any
+from itertools import permutations
+from typing import Any, Iterable, Sequence
 
-from sqlalchemy import Integer, and_, func, insert, select, text, update
+from sqlalchemy import Table, and_, insert, select, update
 
-from core.outcomes import HOUSE, figures, lower_score_wins, matches
-from core.outcomes.rating import rate, shown
-from core.store.stats import number, streaks
-from core.store.tables import (FigureRow, GameRow, ProfileRow, RatingRow, RatingStepRow,
-                               ResultRow, table_of)
+from core.outcomes import HOUSE, figures, matches
+from core.outcomes.rating import rate
+from core.store.tables import (FigureRow, PairTotalRow, PlayerFigureRow, PlayerTotalRow, RatingRow,
+                               RatingStepRow, table_of)
 
-F, R = table_of(FigureRow), table_of(ResultRow)
-RT, RH = table_of(RatingRow), table_of(RatingStepRow)
-G, P = table_of(GameRow).c, table_of(ProfileRow).c
+F, RT, RH = table_of(FigureRow), table_of(RatingRow), table_of(RatingStepRow)
+PT, PF, PP = table_of(PlayerTotalRow), table_of(PlayerFigureRow), table_of(PairTotalRow)
 HOUSE_PROFILE = 0  # the rating row of the game itself, the opponent of a solitaire
-HISTORY_POINTS = 200  # chart points at most
+NO_PROFILE = 0  # the totals of the people who played without a profile
 
 
-def write(s: Any, game_id: int, game: str, seats: list[dict[str, Any]], result: dict[str, Any],
+def write(s: Any, game: str, rows: Sequence[Any], result: dict[str, Any],
           state: dict[str, Any] | None, now: float) -> None:
-    """Add the figures of a game that just ended and update the ratings of its profiles."""
-    rows = [{"game_id": game_id, "seat": i, "game": game, "kind": _kind(seat),
-             "profile_id": _pid(seat), "name": name, "value": value}
-            for i, seat in enumerate(seats) for name, value in figures(game, state, result, i).items()]
-    if rows:
-        s.execute(insert(F), rows)
-    player_of = {i: pid for i, seat in enumerate(seats) if (pid := _pid(seat)) is not None}
-    if len(seats) == 1:
+    """Add what a game that just ended says, from its result rows (one per seat, in seat
+    order: ``game_id``, ``seat``, ``kind``, ``profile_id``, ``won``, ``score``, ``assisted``,
+    ``undos``, ``hints``)."""
+    game_id = rows[0].game_id
+    own = [figures(game, state, result, r.seat) for r in rows]
+    raw = [{"game_id": game_id, "seat": r.seat, "game": game, "kind": r.kind,
+            "profile_id": r.profile_id, "name": name, "value": value}
+           for r, mine in zip(rows, own) for name, value in mine.items()]
+    if raw:
+        s.execute(insert(F), raw)
+    for r, mine in zip(rows, own):
+        key = r.profile_id if r.profile_id is not None else NO_PROFILE if r.kind == "human" else None
+        if key is not None:
+            _add_totals(s, key, game, r)
+            _add_figures(s, key, game, mine)
+    _add_pairs(s, game, rows)
+    _rate(s, game_id, game, rows, result, state, now)
+
+
+def _add_totals(s: Any, key: int, game: str, r: Any) -> None:
+    c = PT.c
+    old = s.execute(select(PT).where(c.profile_id == key, c.game == game)).one_or_none()
+    won, score = bool(r.won), r.score
+    if old is None:
+        s.execute(insert(PT).values(
+            profile_id=key, game=game, games=1, wins=int(won), assisted_wins=int(won and bool(r.assisted)),
+            hints=r.hints, undos=r.undos, scored=int(score is not None), score_sum=score or 0.0,
+            score_max=score, score_min=score, current_streak=int(won), best_streak=int(won)))
+        return
+    streak = old.current_streak + 1 if won else 0
+    s.execute(update(PT).where(c.profile_id == key, c.game == game).values(
+        games=old.games + 1, wins=old.wins + int(won),
+        assisted_wins=old.assisted_wins + int(won and bool(r.assisted)),
+        hints=old.hints + r.hints, undos=old.undos + r.undos,
+        scored=old.scored + int(score is not None), score_sum=old.score_sum + (score or 0.0),
+        score_max=_pick(max, old.score_max, score), score_min=_pick(min, old.score_min, score),
+        current_streak=streak, best_streak=max(old.best_streak, streak)))
+
+
+def _pick(choose: Any, old: float | None, new: float | None) -> float | None:
+    return old if new is None else new if old is None else choose(old, new)
+
+
+def _add_figures(s: Any, key: int, game: str, mine: dict[str, float]) -> None:
+    if not mine:
+        return
+    c = PF.c
+    where = and_(c.profile_id == key, c.game == game)
+    old = dict(s.execute(select(c.name, c.total).where(where, c.name.in_(list(mine)))).all())
+    for name, value in mine.items():
+        if name in old:
+            s.execute(update(PF).where(where, c.name == name).values(total=old[name] + value))
+        else:
+            s.execute(insert(PF).values(profile_id=key, game=game, name=name, total=value))
+
+
+def _add_pairs(s: Any, game: str, rows: Sequence[Any]) -> None:
+    """Each ordered pair of different profiles at the table; a profile in several seats won
+    when any of its seats did."""
+    won: dict[int, bool] = {}
+    for r in rows:
+        if r.profile_id is not None:
+            won[r.profile_id] = won.get(r.profile_id, False) or bool(r.won)
+    pairs = list(permutations(won, 2))
+    if not pairs:
+        return
+    c = PP.c
+    old = {(o.profile_id, o.other_id): o for o in s.execute(
+        select(PP).where(c.game == game, c.profile_id.in_(list(won)), c.other_id.in_(list(won))))}
+    for a, b in pairs:
+        add = {"games": 1, "wins": int(won[a] and not won[b]), "losses": int(won[b] and not won[a]),
+               "shared": int(won[a] and won[b])}
+        if (a, b) in old:
+            o = old[(a, b)]
+            s.execute(update(PP).where(c.profile_id == a, c.other_id == b, c.game == game).values(
+                **{k: getattr(o, k) + v for k, v in add.items()}))
+        else:
+            s.execute(insert(PP).values(profile_id=a, other_id=b, game=game, **add))
+
+
+def _rate(s: Any, game_id: int, game: str, rows: Sequence[Any], result: dict[str, Any],
+          state: dict[str, Any] | None, now: float) -> None:
+    player_of = {r.seat: r.profile_id for r in rows if r.profile_id is not None}
+    if len(rows) == 1:
         player_of[HOUSE] = HOUSE_PROFILE
     if not player_of:
         return
@@ -45,8 +122,8 @@ def write(s: Any, game_id: int, game: str, seats: list[dict[str, Any]], result: 
     found = {r.profile_id: r for r in s.execute(
         select(RT.c.profile_id, RT.c.mu, RT.c.sigma, RT.c.games)
         .where(RT.c.game == game, RT.c.profile_id.in_(keys)))}
-    new = rate({k: (r.mu, r.sigma) for k, r in found.items()},
-               matches(game, state, result, len(seats)), player_of)
+    new = rate({k: (r.mu, r.sigma) for k, r in found.items()}, matches(game, state, result, len(rows)),
+               player_of)
     for pid in keys:
         mu, sigma = new[pid]
         if pid in found:
@@ -59,141 +136,6 @@ def write(s: Any, game_id: int, game: str, seats: list[dict[str, Any]], result: 
                             "sigma": new[pid][1], "finished_at": now} for pid in keys])
 
 
-def money(s: Any, profile_id: int | None, game: str) -> float | None:
-    """Money won minus money lost in ``game``: the ledger's figure, None until it keeps one."""
-    return None
-
-
-def record(s: Any, profile_id: int | None, game: str | None = None) -> dict[str, dict[str, Any]]:
-    """Per game, one player's record: games, wins, win rate, streaks, best and average score,
-    assisted wins, hints, undos, the game's own figures, rating and money.
-
-    ``profile_id`` None means the people who played without a profile; ``game`` None
-    means every game the player has results in.
-    """
-    c = R.c
-    who = _who(c, profile_id) if game is None else and_(_who(c, profile_id), c.game == game)
-    totals = s.execute(select(
-        c.game, func.count(), func.sum(c.won, type_=Integer), func.max(c.score), func.min(c.score), func.avg(c.score),
-        func.sum(and_(c.won, c.assisted), type_=Integer), func.sum(c.hints), func.sum(c.undos),
-    ).where(who).group_by(c.game)).all()
-    outcomes: dict[str, list[bool]] = {}
-    for g, w in s.execute(select(c.game, c.won).where(who)
-                          .order_by(c.game, c.finished_at, c.game_id, c.seat)):
-        outcomes.setdefault(g, []).append(bool(w))
-    fc = F.c
-    fwho = _who(fc, profile_id) if game is None else and_(_who(fc, profile_id), fc.game == game)
-    own: dict[str, dict[str, float | int | None]] = {}
-    for g, name, total in s.execute(select(fc.game, fc.name, func.sum(fc.value)).where(fwho)
-                                    .group_by(fc.game, fc.name)):
-        own.setdefault(g, {})[name] = number(float(total))
-    ratings = {} if profile_id is None else ratings_of(s, profile_id)
-    out: dict[str, dict[str, Any]] = {}
-    for g, games, wins, high, low, mean, assisted, hints, undos in totals:
-        current, best = streaks(outcomes.get(g, []))
-        wins = int(wins or 0)
-        out[g] = {"game": g, "games": games, "wins": wins, "win_rate": wins / games if games else 0.0,
-                  "best_score": number(low if lower_score_wins(g) else high),
-                  "average_score": None if mean is None else round(float(mean), 1),
-                  "current_streak": current, "best_streak": best,
-                  "assisted": int(assisted or 0), "hints": int(hints or 0), "undos": int(undos or 0),
-                  "figures": own.get(g, {}), "rating": ratings.get(g),
-                  "money": money(s, profile_id, g)}
-    return out
-
-
-def ratings_of(s: Any, profile_id: int) -> dict[str, dict[str, Any]]:
-    """One profile's rating per game: ``shown``, ``games``, ``mu`` and ``sigma``."""
-    return {r.game: _rating(r) for r in s.execute(
-        select(RT.c.game, RT.c.mu, RT.c.sigma, RT.c.games).where(RT.c.profile_id == profile_id))}
-
-
-def leaderboard(s: Any, game: str, limit: int = 20) -> list[dict[str, Any]]:
-    """The rated profiles of a game, the best first: id, name, kind, level and rating."""
-    query = (select(P.id, P.name, P.kind, P.level, RT.c.mu, RT.c.sigma, RT.c.games)
-             .join(RT, RT.c.profile_id == P.id)
-             .where(RT.c.game == game, P.archived.is_(False))
-             .order_by((RT.c.mu - 3 * RT.c.sigma).desc(), P.id).limit(limit))
-    return [{"profile_id": r.id, "name": r.name, "kind": r.kind, "level": r.level, **_rating(r)}
-            for r in s.execute(query)]
-
-
-def history(s: Any, profile_id: int, game: str, limit: int = HISTORY_POINTS) -> list[dict[str, Any]]:
-    """A profile's rating after each of its last ``limit`` games of ``game``, oldest first."""
-    rows = s.execute(select(RH.c.game_id, RH.c.mu, RH.c.sigma, RH.c.finished_at)
-                     .where(RH.c.profile_id == profile_id, RH.c.game == game)
-                     .order_by(RH.c.finished_at.desc(), RH.c.id.desc()).limit(limit)).all()
-    return [{"game_id": r.game_id, "finished_at": r.finished_at, "shown": shown(r.mu, r.sigma)}
-            for r in reversed(rows)]
-
-
-_OPPONENTS = """
-WITH mine AS (SELECT game_id, game, MAX(won) AS w FROM results
-              WHERE profile_id = :a GROUP BY game_id, game),
-     theirs AS (SELECT game_id, profile_id AS pid, MAX(won) AS w FROM results
-                WHERE profile_id IS NOT NULL AND profile_id != :a
-                  AND game_id IN (SELECT game_id FROM results WHERE profile_id = :a)
-                GROUP BY game_id, profile_id)
-SELECT theirs.pid, mine.game, COUNT(*),
-       SUM(CASE WHEN mine.w = 1 AND theirs.w = 0 THEN 1 ELSE 0 END),
-       SUM(CASE WHEN theirs.w = 1 AND mine.w = 0 THEN 1 ELSE 0 END),
-       SUM(CASE WHEN mine.w = 1 AND theirs.w = 1 THEN 1 ELSE 0 END)
-FROM mine JOIN theirs ON theirs.game_id = mine.game_id
-WHERE (:b IS NULL OR theirs.pid = :b)
-GROUP BY theirs.pid, mine.game
-"""
-
-
-def opponents(s: Any, a: int, b: int | None = None) -> dict[int, dict[str, dict[str, int]]]:
-    """How profile ``a`` fared against every profile it met (or only ``b``), per game:
-    ``games``, ``wins`` (a won, the other did not), ``losses``, ``shared`` and ``neither``."""
-    out: dict[int, dict[str, dict[str, int]]] = {}
-    for pid, game, games, wins, losses, shared in s.execute(text(_OPPONENTS), {"a": a, "b": b}):
-        out.setdefault(pid, {})[game] = {
-            "games": games, "wins": wins, "losses": losses, "shared": shared,
-            "neither": games - wins - losses - shared}
-    return out
-
-
-def recent(s: Any, profile_id: int | None, game: str | None, limit: int) -> list[dict[str, Any]]:
-    """A player's last finished games, the latest first, each with that player's own result."""
-    c = R.c
-    who = _who(c, profile_id)
-    if game is not None:
-        who = and_(who, c.game == game)
-    query = (select(c.game_id, c.game, c.seat, c.won, c.score, c.assisted, c.finished_at,
-                    G.seats, G.seed, G.result, G.archived)
-             .join(table_of(GameRow), G.id == c.game_id).where(who)
-             .order_by(c.finished_at.desc(), c.game_id.desc()).limit(limit))
-    seen: set[int] = set()
-    out = []
-    for r in s.execute(query):
-        if r.game_id in seen:  # one profile in several seats: the game once
-            continue
-        seen.add(r.game_id)
-        result = r.result if isinstance(r.result, dict) else {}
-        out.append({"game_id": r.game_id, "game": r.game, "seat": r.seat, "won": bool(r.won),
-                    "score": number(r.score), "assisted": bool(r.assisted),
-                    "finished_at": r.finished_at, "seats": r.seats if isinstance(r.seats, list) else [],
-                    "seed": r.seed, "result": result,
-                    "resigned": result.get("reason") == "resigned" and result.get("resigned") == r.seat})
-    return out
-
-
-def _rating(r: Any) -> dict[str, Any]:
-    return {"shown": shown(r.mu, r.sigma), "games": r.games, "mu": r.mu, "sigma": r.sigma}
-
-
-def _who(c: Any, profile_id: int | None) -> Any:
-    if profile_id is None:
-        return and_(c.profile_id.is_(None), c.kind == "human")
-    return c.profile_id == profile_id
-
-
-def _pid(seat: Any) -> int | None:
-    pid = seat.get("profile_id") if isinstance(seat, dict) else None
-    return pid if isinstance(pid, int) and not isinstance(pid, bool) else None
-
-
-def _kind(seat: Any) -> str:
-    return "bot" if isinstance(seat, dict) and seat.get("kind") == "bot" else "human"
+def tables() -> Iterable[Table]:
+    """The tables ``write`` keeps (for tests and tools that rebuild them)."""
+    return (F, PT, PF, PP, RT, RH)

@@ -19,7 +19,7 @@ from sqlalchemy import Engine
 from sqlalchemy.exc import SQLAlchemyError
 from sqlmodel import Session
 
-from core.store import files, games, migrations, profiles, records, results, settings
+from core.store import files, games, migrations, profiles, results, settings, standings
 from core.store.checks import check_record
 from core.store.errors import StoreError
 from core.store.location import READ_ONLY, build_engine, resolve_location, target_of
@@ -286,7 +286,7 @@ class Store:
         with self._session(write=False) as s:
             if profile_id is not None:
                 profiles.profile_row(s, profile_id)
-            return records.record(s, profile_id)
+            return standings.record(s, profile_id)
 
     def opponents(self, profile_id: int, other: int | None = None
                   ) -> dict[int, dict[str, dict[str, int]]]:
@@ -299,25 +299,25 @@ class Store:
             profiles.profile_row(s, profile_id)
             if other is not None:
                 profiles.profile_row(s, other)
-            return records.opponents(s, profile_id, other)
+            return standings.opponents(s, profile_id, other)
 
     def leaderboard(self, game: str, limit: int = 20) -> list[dict[str, Any]]:
         """The rated profiles of a game, best first, each with ``shown`` and ``games``."""
         with self._session(write=False) as s:
-            return records.leaderboard(s, game, limit)
+            return standings.leaderboard(s, game, limit)
 
     def rating_history(self, profile_id: int, game: str,
-                       limit: int = records.HISTORY_POINTS) -> list[dict[str, Any]]:
+                       limit: int = standings.HISTORY_POINTS) -> list[dict[str, Any]]:
         """A profile's shown rating after each of its last games of ``game``, oldest first."""
         with self._session(write=False) as s:
-            return records.history(s, profile_id, game, limit)
+            return standings.history(s, profile_id, game, limit)
 
     def recent_results(self, profile_id: int | None, game: str | None = None,
                        limit: int = 10) -> list[dict[str, Any]]:
         """A player's last finished games, latest first, each with that player's own
         ``won``, ``score`` and ``seat`` and the game's ``seats``, ``seed`` and ``result``."""
         with self._session(write=False) as s:
-            return records.recent(s, profile_id, game, limit)
+            return standings.recent(s, profile_id, game, limit)
 
     def results(self, game_id: int) -> list[dict[str, Any]]:
         """The result rows of one finished game, by seat (empty while it runs)."""

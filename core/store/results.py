@@ -12,7 +12,7 @@ from typing import Any
 from sqlalchemy import select
 from sqlmodel import Session
 
-from core.store import records
+from core.store import records, standings
 from core.store.errors import StoreError
 from core.store.profiles import profile_row
 from core.store.stats import head_to_head, number
@@ -38,9 +38,10 @@ def record(s: Session, game_id: int, game: str, seats: list[dict[str, Any]],
            result: dict[str, Any], state: dict[str, Any] | None, undos: int, hints: int,
            now: float) -> None:
     """Write what a game that just ended says: its result rows, figures and ratings."""
-    s.add_all(result_rows(game_id, game, seats, result, undos, hints, now))
+    rows = result_rows(game_id, game, seats, result, undos, hints, now)
+    s.add_all(rows)
     s.flush()
-    records.write(s, game_id, game, seats, result, state, now)
+    records.write(s, game, rows, result, state, now)
 
 
 def stats(s: Session, game: str, profile_id: int | None) -> dict[str, Any]:
@@ -50,12 +51,12 @@ def stats(s: Session, game: str, profile_id: int | None) -> dict[str, Any]:
     """
     if profile_id is not None:
         profile_row(s, profile_id)
-    found = records.record(s, profile_id, game).get(game)
+    found = standings.record(s, profile_id, game).get(game)
     if found is None:
         return {"game": game, "games": 0, "wins": 0, "win_rate": 0.0, "best_score": None,
                 "average_score": None, "current_streak": 0, "best_streak": 0, "perfect": 0,
                 "assisted": 0, "hints": 0, "undos": 0, "figures": {}, "rating": None,
-                "money": records.money(s, profile_id, game)}
+                "money": standings.money(s, profile_id, game)}
     return {**found, "perfect": int(found["figures"].get("perfect", 0))}
 
 
