@@ -5,7 +5,6 @@ import itertools
 import pytest
 
 from core.store import Store, StoreError
-from core.store.stats import head_to_head, streaks
 
 
 @pytest.fixture
@@ -33,8 +32,12 @@ def play(store, game, seats, scores, winners, undos=0, hints=0):
 @pytest.mark.parametrize("text, current, best", [
     ("", 0, 0), ("L", 0, 0), ("W", 1, 1), ("WWLWWWL", 0, 3), ("LWWLWW", 2, 2),
     ("WWWLW", 1, 3), ("WWWW", 4, 4)])
-def test_streaks_count_wins_in_a_row(text, current, best):
-    assert streaks(c == "W" for c in text) == (current, best)
+def test_streaks_count_wins_in_a_row(store, text, current, best):
+    anna = store.create_profile("Anna").id
+    for c in text:
+        play(store, "deck-of-spies", [seat(anna)], [8], [0] if c == "W" else [])
+    stats = store.stats("deck-of-spies", anna)
+    assert (stats["current_streak"], stats["best_streak"]) == (current, best)
 
 
 def test_no_games_means_zeros_and_no_best_score(store):
@@ -44,13 +47,6 @@ def test_no_games_means_zeros_and_no_best_score(store):
                                   "current_streak", "best_streak", "perfect", "figures")} == {
         "games": 0, "wins": 0, "win_rate": 0.0, "best_score": None, "average_score": None,
         "current_streak": 0, "best_streak": 0, "perfect": 0, "figures": {}}
-
-
-def test_a_shared_win_is_nobodys_win_in_a_head_to_head():
-    rows = [(1, 10, True), (1, 20, False), (2, 10, True), (2, 20, True), (3, 10, False),
-            (3, 20, False), (4, 10, True)]
-    assert head_to_head(rows, 10, 20) == {"a": 10, "b": 20, "games": 3, "wins_a": 1,
-                                          "wins_b": 0, "shared": 1, "neither": 1}
 
 
 # --- through the store ---------------------------------------------------------------------

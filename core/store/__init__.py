@@ -11,8 +11,10 @@ and bots never do. Open one ``Store`` and share it::
 The modules: ``repository`` (the ``Store`` facade and its transactions),
 ``profiles``, ``games``, ``results`` and ``settings`` (the queries behind it),
 ``checks`` (what a game record must look like), ``values`` (what callers get),
-``stats`` (the figures), ``tables`` and ``migrations`` (the schema and its
-history), ``files`` and ``location`` (the database file).
+``stats`` (the figures), ``records`` (figures, running totals and ratings written
+when a game ends) and ``standings`` (reading them back), ``tables`` and
+``migrations`` (the schema and its history), ``files`` and ``location`` (the
+database file), ``bench`` (how fast the statistics screens get their data).
 """
 
 from core.store.errors import NewerDatabaseError, StoreError

@@ -15,7 +15,7 @@ from sqlmodel import Session
 from core.store import records, standings
 from core.store.errors import StoreError
 from core.store.profiles import profile_row
-from core.store.stats import head_to_head, number
+from core.store.stats import number
 from core.store.tables import ResultRow, table_of
 
 R = table_of(ResultRow).c
@@ -63,15 +63,20 @@ def stats(s: Session, game: str, profile_id: int | None) -> dict[str, Any]:
 def versus(s: Session, game: str, a: int, b: int) -> dict[str, Any]:
     """How profiles ``a`` and ``b`` fared in the games of ``game`` they both played.
 
+    A game both won (a shared win) is ``shared``, not a win for either; ``neither``
+    counts games somebody else won.
+
     :raises StoreError: when ``a`` and ``b`` are the same or either does not exist.
     """
     if a == b:
         raise StoreError("head-to-head needs two different profiles", "same_profile")
     profile_row(s, a)
     profile_row(s, b)
-    query = select(R.game_id, R.profile_id, R.won).where(R.game == game, R.profile_id.in_([a, b]))
-    rows = [(r.game_id, r.profile_id, bool(r.won)) for r in s.execute(query)]
-    return {"game": game, **head_to_head(rows, a, b)}
+    met = standings.opponents(s, a, b).get(b, {}).get(game)
+    if met is None:
+        met = {"games": 0, "wins": 0, "losses": 0, "shared": 0, "neither": 0}
+    return {"game": game, "a": a, "b": b, "games": met["games"], "wins_a": met["wins"],
+            "wins_b": met["losses"], "shared": met["shared"], "neither": met["neither"]}
 
 
 def of_game(s: Session, game_id: int) -> list[dict[str, Any]]:
