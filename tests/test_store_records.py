@@ -184,3 +184,14 @@ def test_the_running_totals_agree_with_the_results_they_were_built_from(store):
         "games": len(together), "wins": sum(x and not y for x, y in together),
         "losses": sum(y and not x for x, y in together), "shared": sum(x and y for x, y in together),
         "neither": sum(not x and not y for x, y in together)}
+
+
+def test_the_last_player_of_a_game_is_the_person_of_its_latest_game(store):
+    anna = store.create_profile("Anna").id
+    berta = store.create_profile("Berta").id
+    bot = store.create_profile("Computer (easy)", "bot", "easy").id
+    assert store.last_player("thronfolge") is None
+    play(store, "thronfolge", [seat(anna), seat(bot, "bot", "easy")], [1, 2], [1])
+    play(store, "thronfolge", [seat(bot, "bot", "easy"), seat(berta)], [1, 2], [1])
+    play(store, "deck-of-spies", [seat(anna)], [1], [])
+    assert store.last_player("thronfolge") == berta

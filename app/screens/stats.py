@@ -37,13 +37,11 @@ def choices(shell, game: str, wanted: str | None) -> tuple[list[tuple[str, str]]
     if wanted in keys:
         return options, wanted
     try:
-        for g in store.finished_games(game, limit=5):
-            for seat in g.seats:
-                if seat.get("kind") == "human" and str(seat.get("profile_id")) in keys:
-                    return options, str(seat["profile_id"])
+        last = str(store.last_player(game))
     except Exception as exc:
-        log.warning("cannot read finished games: %s", exc)
-    return options, options[0][0]
+        log.warning("cannot read who played %s last: %s", game, exc)
+        last = None
+    return options, last if last in keys else options[0][0]
 
 
 def summary_card(shell, game: str, s: dict[str, Any]) -> ft.Control:

@@ -319,6 +319,11 @@ class Store:
         with self._session(write=False) as s:
             return standings.recent(s, profile_id, game, limit)
 
+    def last_player(self, game: str) -> int | None:
+        """The profile of the person in the latest game of ``game``, or None."""
+        with self._session(write=False) as s:
+            return standings.last_player(s, game)
+
     def results(self, game_id: int) -> list[dict[str, Any]]:
         """The result rows of one finished game, by seat (empty while it runs)."""
         with self._session(write=False) as s:

@@ -116,5 +116,12 @@ def recent(s: Any, profile_id: int | None, game: str | None, limit: int) -> list
     return out
 
 
+def last_player(s: Any, game: str) -> int | None:
+    """The profile of the person in the latest game of ``game`` (by id), or None."""
+    return s.execute(select(R.profile_id).where(R.game == game, R.kind == "human",
+                                                 R.profile_id.is_not(None))
+                     .order_by(R.game_id.desc()).limit(1)).scalar()
+
+
 def _rating(r: Any) -> dict[str, Any]:
     return {"shown": shown(r.mu, r.sigma), "games": r.games, "mu": r.mu, "sigma": r.sigma}
