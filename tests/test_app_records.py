@@ -169,3 +169,10 @@ def test_the_ratings_screen_lists_the_rated_players_best_first(store, seeded):
 def test_an_unknown_player_route_shows_the_players(store):
     shell = stub_shell(store)
     assert [v.route for v in records_routes.views(shell, ["players", "x"])] == ["/players"]
+
+
+def test_the_rating_chart_starts_at_the_newcomer_s_rating_only_from_the_first_game():
+    history = [{"shown": 1040}, {"shown": 1010}]
+    assert rm.chart_points(history) == [(0, 1000), (1, 1040), (2, 1010)]
+    assert rm.chart_points(history, complete=False) == [(1, 1040), (2, 1010)]
+    assert rm.chart_points([]) == []

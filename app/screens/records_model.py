@@ -13,6 +13,8 @@ from typing import Any, Callable
 from app import fmt
 from app.screens import records_text  # noqa: F401  (registers the texts)
 from core.games import deck_of_spies as dos
+from core.outcomes.rating import MU, SIGMA, shown
+from core.store.standings import HISTORY_POINTS
 
 T = Callable[..., str]
 DASH = "–"
@@ -187,10 +189,8 @@ def played_games(records: dict[str, dict[str, Any]]) -> list[str]:
                   key=lambda g: (-records[g]["games"], GAMES.index(g)))
 
 
-def chart_points(history: list[dict[str, Any]]) -> list[tuple[int, int]]:
-    """The rating chart's points: (game number, shown rating), starting from the newcomer's 1 000."""
-    if not history:
-        return []
-    from core.outcomes.rating import MU, SIGMA, shown
-
-    return [(0, shown(MU, SIGMA))] + [(i + 1, p["shown"]) for i, p in enumerate(history)]
+def chart_points(history: list[dict[str, Any]], complete: bool = True) -> list[tuple[int, int]]:
+    """The rating chart's points: (game number, shown rating), starting from the newcomer's
+    1 000 when ``history`` goes back to the first game."""
+    points = [(i + 1, p["shown"]) for i, p in enumerate(history)]
+    return [(0, shown(MU, SIGMA))] + points if points and complete else points

@@ -93,7 +93,7 @@ def rating_block(shell, rating: dict[str, Any] | None) -> ft.Control:
 def rating_chart(shell, history: list[dict[str, Any]], identifier: str = "rating-chart") -> ft.Control:
     """The shown rating after each game as a line; a note until there is one."""
     t = shell.t
-    points = rm.chart_points(history)
+    points = rm.chart_points(history, complete=len(history) < rm.HISTORY_POINTS)
     if len(points) < 2:
         return ft.Container(theme.caption(t("rec.chart_empty")), padding=16, **CARD)
     values = [y for _, y in points]

@@ -63,7 +63,8 @@ def tab(app, name: str):
     return app.page.get_by_role("button", name=re.compile(rf"^{name} Tab \d (of|von) \d$"))
 
 
-def shot(app, name: str, ms: int = 1200) -> None:
+def shot(app, name: str, ms: int = 2500) -> None:
+    """A screenshot once the canvas has caught up with the semantics (slow on a busy machine)."""
     DOCS.mkdir(parents=True, exist_ok=True)
     app.settle(ms)
     app.page.screenshot(path=str(DOCS / f"stats-{name}-{app.size_name}.png"))
@@ -107,10 +108,17 @@ def test_statistics_player_page_and_head_to_head_from_home(app, store):
     shot(app, "player")
     expect(app.by_id(f"versus-{ids['bot-hard']}")).to_be_attached()
     app.by_id(f"versus-{ids['Jonas']}").scroll_into_view_if_needed()
-    shot(app, "player-versus-list", 800)
+    shot(app, "player-versus-list")
     app.by_id(f"versus-{ids['Jonas']}").click()
     expect(app.by_id("versus-score")).to_be_visible(timeout=SLOW)
     expect(app.by_id("versus-game-thronfolge")).to_be_visible()
     shot(app, "versus")
     back(app)
     expect(app.by_id("player-header")).to_be_visible(timeout=SLOW)
+    back(app)
+
+    # every game's leaderboard
+    expect(app.by_id("stats-ratings")).to_be_attached(timeout=SLOW)
+    app.by_id("stats-ratings").click()
+    expect(app.by_id(f"rank-thronfolge-{ids['Clara']}")).to_be_attached(timeout=SLOW)
+    shot(app, "ratings")
