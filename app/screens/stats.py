@@ -61,7 +61,7 @@ def summary_card(shell, game: str, s: dict[str, Any]) -> ft.Control:
         theme.display(catalog.title(game, t, shell.lang), 22, color=theme.GOLD_LIGHT,
                       max_lines=1, overflow=ft.TextOverflow.ELLIPSIS),
         ft.Text(t("stats.summary", games=s.get("games", 0), wins=s.get("wins", 0)),
-                size=14.5, color=theme.IVORY, font_family=theme.SANS_BOLD),
+                size=13.5, color=theme.IVORY, font_family=theme.SANS_BOLD),
         ft.Container(ui.rating_line(shell, s.get("rating")), padding=ft.Padding.only(top=4)),
     ], spacing=2, tight=True, expand=True)
     return ft.Semantics(identifier="stats-summary", content=ft.Container(
