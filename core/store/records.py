@@ -14,9 +14,9 @@ Connection (the migration that backfills older databases uses it too).
 from __future__ import annotations
 
 from itertools import permutations
-from typing import Any, Iterable, Sequence
+from typing import Any, Sequence
 
-from sqlalchemy import Table, and_, insert, select, update
+from sqlalchemy import and_, insert, select, update
 
 from core.outcomes import HOUSE, figures, matches
 from core.outcomes.rating import rate
@@ -135,7 +135,3 @@ def _rate(s: Any, game_id: int, game: str, rows: Sequence[Any], result: dict[str
     s.execute(insert(RH), [{"game_id": game_id, "game": game, "profile_id": pid, "mu": new[pid][0],
                             "sigma": new[pid][1], "finished_at": now} for pid in keys])
 
-
-def tables() -> Iterable[Table]:
-    """The tables ``write`` keeps (for tests and tools that rebuild them)."""
-    return (F, PT, PF, PP, RT, RH)
