@@ -71,7 +71,9 @@ def shot(app, name: str, ms: int = 2500) -> None:
 
 
 def back(app) -> None:
+    """The app bar's back arrow, then time for the page transition (taps during it are lost)."""
     app.page.get_by_role("button", name=re.compile("Back|Zurück")).click()
+    app.settle(1500)
 
 
 def test_statistics_player_page_and_head_to_head_from_home(app, store):
@@ -85,6 +87,7 @@ def test_statistics_player_page_and_head_to_head_from_home(app, store):
     expect(app.by_id("stats-open-thronfolge")).to_be_attached(timeout=20_000)
     for game in ("deck-of-spies", "rosenkrieg", "kings-corner"):
         expect(app.by_id(f"stats-open-{game}")).to_be_attached()
+    expect(page.get_by_role("button", name="Neuer Spieler")).to_be_visible()
     shot(app, "players", 5000)
 
     app.by_id("stats-open-thronfolge").click()
@@ -110,7 +113,9 @@ def test_statistics_player_page_and_head_to_head_from_home(app, store):
     expect(app.by_id("player-game-thronfolge")).to_be_visible()
     shot(app, "player")
     expect(app.by_id(f"versus-{ids['bot-hard']}")).to_be_attached()
-    app.by_id(f"versus-{ids['Jonas']}").scroll_into_view_if_needed()
+    size = page.viewport_size
+    page.mouse.move(size["width"] / 2, size["height"] / 2)
+    page.mouse.wheel(0, 1400)  # Flutter scrolls on wheel events, not on DOM scrolling
     shot(app, "player-versus-list")
     app.by_id(f"versus-{ids['Jonas']}").click()
     expect(app.by_id("versus-score")).to_be_visible(timeout=SLOW)
