@@ -186,7 +186,7 @@ def test_the_running_totals_agree_with_the_results_they_were_built_from(store):
         "neither": sum(not x and not y for x, y in together)}
 
 
-def test_the_last_player_of_a_game_is_the_person_of_its_latest_game(store):
+def test_the_last_player_of_a_game_is_the_first_person_of_its_last_finished_game(store):
     anna = store.create_profile("Anna").id
     berta = store.create_profile("Berta").id
     bot = store.create_profile("Computer (easy)", "bot", "easy").id
@@ -195,3 +195,5 @@ def test_the_last_player_of_a_game_is_the_person_of_its_latest_game(store):
     play(store, "thronfolge", [seat(bot, "bot", "easy"), seat(berta)], [1, 2], [1])
     play(store, "deck-of-spies", [seat(anna)], [1], [])
     assert store.last_player("thronfolge") == berta
+    play(store, "thronfolge", [seat(anna), seat(berta)], [1, 2], [1])
+    assert store.last_player("thronfolge") == anna

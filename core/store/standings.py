@@ -117,10 +117,13 @@ def recent(s: Any, profile_id: int | None, game: str | None, limit: int) -> list
 
 
 def last_player(s: Any, game: str) -> int | None:
-    """The profile of the person in the latest game of ``game`` (by id), or None."""
-    return s.execute(select(R.profile_id).where(R.game == game, R.kind == "human",
-                                                 R.profile_id.is_not(None))
-                     .order_by(R.game_id.desc()).limit(1)).scalar()
+    """The profile of the first person (by seat) in the last finished game of ``game`` that
+    had one, or None. Results are written as games end, so their ids run in that order."""
+    rows = s.execute(select(R.game_id, R.seat, R.profile_id)
+                     .where(R.game == game, R.kind == "human", R.profile_id.is_not(None))
+                     .order_by(R.id.desc()).limit(10)).all()
+    latest = [r for r in rows if r.game_id == rows[0].game_id] if rows else []
+    return min(latest, key=lambda r: r.seat).profile_id if latest else None
 
 
 def _rating(r: Any) -> dict[str, Any]:
