@@ -11,9 +11,11 @@ and bots never do. Open one ``Store`` and share it::
 The modules: ``repository`` (the ``Store`` facade and its transactions),
 ``profiles``, ``games``, ``results`` and ``settings`` (the queries behind it),
 ``checks`` (what a game record must look like), ``values`` (what callers get),
-``stats`` (the figures), ``tables`` and ``migrations`` (the schema and its
-history), ``files`` and ``location`` (the database file), ``ids`` (stable uuids),
-``backup`` and ``backup_kinds`` (backup files that merge).
+``stats`` (the figures), ``records`` (figures, running totals and ratings written
+when a game ends) and ``standings`` (reading them back), ``tables`` and
+``migrations`` (the schema and its history), ``files`` and ``location`` (the
+database file), ``ids`` (stable uuids), ``backup`` and ``backup_kinds`` (backup
+files that merge), ``bench`` (how fast the statistics screens get their data).
 """
 
 from core.store.backup import BackupError, ImportReport
