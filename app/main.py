@@ -28,7 +28,9 @@ class _Parser(argparse.ArgumentParser):
 
 
 def parse_args(argv: list[str] | None = None) -> argparse.Namespace:
-    p = _Parser(prog="hofstaat", description="Hofstaat: four card games of court intrigue.")
+    p = _Parser(prog="hofstaat", description="Hofstaat: four card games of court intrigue.",
+                epilog="Backups: 'hofstaat export FILE' and 'hofstaat import FILE' "
+                       "(each takes --db; see 'hofstaat export --help').")
     p.add_argument("--port", type=int, default=8550, help="web server port (default 8550)")
     p.add_argument("--host", default="127.0.0.1", help="address to listen on (default 127.0.0.1)")
     p.add_argument("--db", metavar="PATH_OR_URL", default=None,
@@ -89,6 +91,11 @@ async def _device_locales(page: ft.Page) -> list[str]:
 
 
 def cli(argv: list[str] | None = None) -> int:
+    argv = sys.argv[1:] if argv is None else argv
+    if argv and argv[0] in ("export", "import"):
+        from app.backup_cli import run
+
+        return run(argv)
     args = parse_args(argv)
     logging.basicConfig(level=logging.INFO, format="%(levelname)s %(name)s: %(message)s")
     try:

@@ -55,6 +55,17 @@ DESTINATIONS = (
 )
 
 
+# Routes under Players: the players, their pages, statistics, head-to-head and ratings.
+RECORD_ROUTES = ("players", "stats", "versus", "ratings")
+
+
+def record_views(shell, parts: list[str]) -> list[ft.View]:
+    """The view stack of a route under Players (see ``app.screens.records_routes``)."""
+    from app.screens import records_routes
+
+    return records_routes.views(shell, parts)
+
+
 class Shell:
     """Owns the page for one session: builds views for routes and offers UI helpers to screens."""
 
@@ -259,8 +270,7 @@ class Shell:
         self.bot_future = None
 
     def route_change(self, e=None) -> None:
-        from app.screens import (about, home, ledger, new_game, play, players, rules,  # avoid import cycles
-                                 settings, stats)
+        from app.screens import about, home, ledger, new_game, play, players, rules, settings  # avoid import cycles
 
         route = (self.page.route or "/").split("?")[0].rstrip("/") or "/"
         parts = route.strip("/").split("/") if route != "/" else []
@@ -277,10 +287,10 @@ class Shell:
         try:
             if not parts:
                 views = [home.view(self)]
-            elif parts[0] == "players":
-                views = [players.view(self)]
             elif parts[0] == "ledger":
                 views = [ledger.view(self)]
+            elif parts[0] in RECORD_ROUTES:
+                views = record_views(self, parts)
             elif parts[0] == "settings":
                 views = [settings.view(self)]
             elif parts[0] == "about":
@@ -289,8 +299,6 @@ class Shell:
                 views = [rules.view(self)]
                 if len(parts) > 1:
                     views.append(rules.game_view(self, parts[1]))
-            elif parts[0] == "stats" and len(parts) > 1:
-                views = [home.view(self), stats.view(self, parts[1])]
             elif parts[0] == "new" and len(parts) > 1:
                 views = [home.view(self), new_game.view(self, parts[1])]
             elif parts[0] == "play" and len(parts) > 1 and parts[1].isdigit():

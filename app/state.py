@@ -83,6 +83,10 @@ class AppState:
         s.vibration = read("vibration", SWITCH) or s.vibration
         return s
 
+    def reload_settings(self) -> None:
+        """Read the settings again (an imported backup may have brought some)."""
+        self.settings = self._load_settings()
+
     def set_setting(self, field: str, value: str | None) -> None:
         """Change and persist one setting.
 

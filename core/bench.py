@@ -2,10 +2,13 @@
 
 from __future__ import annotations
 
+import argparse
+import json
 import statistics
+import sys
 import time
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, Callable, Iterator, Sequence
 
 from core.bots import Bot, bot_rng, make_bot
 from core.games import registry
@@ -105,6 +108,58 @@ def bench(game_name: str, levels: list[str], games: int, seed: int, players: int
             "seconds": round(elapsed, 3),
             "games_per_second": round(games / elapsed, 2) if elapsed else None,
             "levels": {lv: t.report() for lv, t in tallies.items()}}
+
+
+def one_among(game: Game, players: int, games: int, seed: int, level: str, others: str,
+              options: dict[str, Any], bots: dict[str, Bot],
+              times: dict[str, list[float]]) -> Iterator[tuple[int, dict[str, Any]]]:
+    """Play ``games`` games (seeds ``seed`` …) with one ``level`` seat among ``others`` seats, its
+    seat moving one place on per game; yield (its seat, the game's record) and add each
+    decision's think time in milliseconds to ``times[level]`` or ``times[others]``."""
+    for i in range(games):
+        seat = i % players
+        levels = [level if s == seat else others for s in range(players)]
+        timings: list[list[float]] = [[] for _ in range(players)]
+        record = selfplay(game, levels, seed + i, options, bots=[bots[lv] for lv in levels], timings=timings)
+        for s in range(players):
+            times.setdefault(levels[s], []).extend(t * 1000 for t in timings[s])
+        yield seat, record
+
+
+def think_summary(ms: list[float]) -> dict[str, Any]:
+    """Think times in milliseconds, sorted in place, as a report: decisions, p50, p95 and max."""
+    ms.sort()
+
+    def pct(p: float) -> float:
+        return round(ms[min(len(ms) - 1, int(p * len(ms)))], 2) if ms else 0.0
+
+    return {"decisions": len(ms), "p50": pct(0.5), "p95": pct(0.95), "max": round(ms[-1], 2) if ms else 0.0}
+
+
+def strength_main(argv: Sequence[str] | None, prog: str, doc: str | None, strength: Callable[..., dict[str, Any]],
+                  players: Sequence[int], count: str) -> int:
+    """The command line of a game's strength benchmark: ``strength --players P --COUNT N --seed S
+    [--level L] [--others O] [--budget-ms MS | --nodes N] [--option KEY=VALUE]``, the report as JSON.
+
+    ``strength(players, count, seed, level, others, budget_ms, nodes, options)`` plays and reports.
+    """
+    p = argparse.ArgumentParser(prog=prog, description=doc, formatter_class=argparse.RawDescriptionHelpFormatter)
+    sub = p.add_subparsers(dest="command", required=True)
+    sp = sub.add_parser("strength", help="one level's results among seats of another level")
+    sp.add_argument("--players", type=int, default=3, choices=tuple(players))
+    sp.add_argument(f"--{count}", type=int, default=400, dest="count")
+    sp.add_argument("--seed", type=int, default=1)
+    sp.add_argument("--level", default="hard")
+    sp.add_argument("--others", default="normal")
+    sp.add_argument("--budget-ms", type=float, default=None)
+    sp.add_argument("--nodes", type=int, default=None)
+    sp.add_argument("--option", action="append", default=[], metavar="KEY=VALUE")
+    args = p.parse_args(argv)
+    options = dict(pair.split("=", 1) for pair in args.option)
+    report = strength(args.players, args.count, args.seed, args.level, args.others, args.budget_ms, args.nodes,
+                      options)
+    sys.stdout.write(json.dumps(report) + "\n")
+    return 0
 
 
 def replay_record(record: dict[str, Any]) -> State:

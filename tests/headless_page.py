@@ -49,8 +49,8 @@ class HeadlessPage:
         return [m.body for m in self.conn.messages if m.action == MessageAction.INVOKE_METHOD
                 and (control is None or m.body.control_id == control._i)]
 
-    def answer(self, call: Any, error: str | None = None) -> None:
-        self.session.handle_invoke_method_results(call.control_id, call.call_id, None, error)
+    def answer(self, call: Any, error: str | None = None, result: Any = None) -> None:
+        self.session.handle_invoke_method_results(call.control_id, call.call_id, result, error)
 
     async def fire(self, control: BaseControl, event: str, data: Any = None) -> None:
         await self.session.dispatch_event(control._i, event, data)

@@ -589,8 +589,8 @@ def test_statistics_screen_shows_the_record(tmp_path):
     v = stats.view(shell, "deck-of-spies")
     assert v.title == "Statistik: Deck of Spies"
     words = texts(ft.Column(v.controls))
-    for label in ("Partien", "Siege", "Perfekte Spiele", "Bester Wert", "Aktuelle Serie", "Beste Serie",
-                  "Tipps genutzt", "Rücknahmen"):
+    for label in ("Siegquote", "1 gespielt · 0 gewonnen", "Perfekte Spiele", "Bester Wert",
+                  "Aktuelle Serie", "Beste Serie", "Tipps genutzt", "Rücknahmen"):
         assert label in words
     assert "#" + dos.game_number(s.state["seed"]) in words
     store.close()

@@ -176,3 +176,20 @@ def test_hard_stops_keeping_cards_back_once_the_talon_is_empty():
 
     root = Root.from_view(GAME.view(table([["KH", "QC", "JC"], ["2D", "3D"]], FULL, talon=[]), 0))
     assert not root.hold and holding_plan(root).left == 1
+
+
+def test_the_strength_benchmark_moves_the_level_one_seat_on_per_round_and_shares_tied_wins():
+    from core.bench import selfplay
+    from core.games.kings_corner.tools import strength
+
+    report = strength(3, 6, 40, level="hard", others="easy", nodes=200)
+    expected = []
+    for i in range(6):
+        levels = ["hard" if s == i % 3 else "easy" for s in range(3)]
+        bots = [make_bot(GAME, lv, nodes=200) for lv in levels]
+        winners = selfplay(GAME, levels, 40 + i, {}, bots=bots)["state"]["result"]["winners"]
+        expected.append(1 / len(winners) if i % 3 in winners else 0.0)
+    assert report["win_share"] == round(sum(expected) / 6, 4)
+    assert report["ci95"][0] <= report["win_share"] <= report["ci95"][1]
+    assert report["fair_share"] == round(1 / 3, 4) and report["rounds"] == 6
+    assert report["think_ms"]["hard"]["decisions"] > 0 and report["think_ms"]["easy"]["decisions"] > 0

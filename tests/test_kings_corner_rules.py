@@ -42,6 +42,18 @@ def refused(state, action):
     return str(err.value)
 
 
+def test_kings_corner_is_registered_for_two_to_five_players_with_the_public_fields():
+    from core.games import registry
+
+    assert registry.get("kings-corner") is GAME
+    for n in (1, 6):
+        with pytest.raises(BadOption, match="2 to 5 players"):
+            GAME.new(n, 1)
+    s = GAME.new(4, 1)
+    assert list(s["piles"]) == ["N", "E", "S", "W", "NE", "SE", "SW", "NW"]
+    assert len(s["hands"]) == 4 and s["scores"] == [0] * 4 and s["rounds"] == [] and isinstance(s["talon"], list)
+
+
 # --- K-1: layout and deal -----------------------------------------------------------------------
 
 
@@ -114,6 +126,22 @@ def test_k1_3_with_two_players_the_non_dealer_starts():
 
 
 # --- K-2: a turn --------------------------------------------------------------------------------
+
+
+def test_k2_a_turn_is_the_draw_then_any_number_of_moves_in_any_order_then_the_end():
+    s = table([["8H", "6D", "2C"], ["2D", "3S"]], {"N": ["9S"], "E": ["7C"], "S": ["JD"], "W": ["QS"]},
+              phase="draw")
+    assert legal(s) == ["draw"]
+    drawn = do(s, "draw")
+    assert do(drawn, "end")["to_move"] == 1  # no moves at all
+    one_way = do(drawn, "play 8H N", "play 6D E")
+    other_way = do(drawn, "play 6D E", "play 8H N")
+    assert one_way["piles"] == other_way["piles"] and one_way["hands"] == other_way["hands"]
+    assert one_way["to_move"] == 0 and "end" in legal(one_way)
+    more = do(one_way, "move E N")
+    assert more["to_move"] == 0 and more["piles"]["N"] == ["9S", "8H", "7C", "6D"]
+    after = do(more, "end")
+    assert after["to_move"] == 1 and after["phase"] == "draw"
 
 
 def test_k2_1_the_draw_is_mandatory_and_comes_first():
@@ -221,6 +249,17 @@ def test_a_layout_with_empty_spots_offers_every_card_for_an_empty_edge():
     assert len(acts) == 1 + 8 + 3 + 2  # end, the fills, the king into a corner, 8H or 8D on 9S
 
 
+def test_a_layout_mid_round_offers_every_kind_of_move_and_nothing_else():
+    s = table([["JS", "JC", "7D", "KS"], ["2D"]], {"N": ["KD", "QS"], "E": ["8S"], "S": ["9H"], "NE": ["KC", "QH"]})
+    acts = legal(s)
+    moves = ["move E S", "move N NW", "move N SE", "move N SW"]  # 8♠ onto 9♥; the king pile into a corner
+    builds = ["play 7D E", "play JC NE", "play JS NE"]
+    kings = ["play KS NW", "play KS SE", "play KS SW"]
+    fills = ["play 7D W", "play JC W", "play JS W", "play KS W"]
+    assert acts == sorted(["end"] + moves + builds + kings + fills)
+    assert len(acts) == 15
+
+
 def test_duplicate_actions_are_never_listed_and_the_list_is_sorted():
     s = GAME.new(5, 8)
     s = do(s, "draw")
@@ -261,6 +300,19 @@ def test_k4_2_a_blocked_round_ends_once_every_player_passed_since_the_last_move(
     assert not s["over"] and s["passed"] == [0, 1]
     s = do(s, "end")
     assert s["over"] and s["result"]["reason"] == "blocked" and s["result"]["winners"] == [2]
+
+
+def test_k4_2_a_round_in_which_nobody_ever_moves_ends_blocked_once_the_talon_is_empty():
+    for n, options in ((2, None), (5, {"draw_at": "end"}), (3, {"royal_kings": True})):
+        s = GAME.new(n, 11, options)
+        turns = 0
+        while not s["over"]:
+            s = do(s, "draw" if s["phase"] == "draw" else "end")
+            turns += 1
+        assert s["result"]["reason"] == "blocked" and s["talon"] == []
+        assert turns <= 2 * (52 - 7 * n - 4) + n  # the talon's cards, then one pass each
+        sizes = [len(h) for h in s["hands"]]
+        assert s["result"]["winners"] == [i for i, k in enumerate(sizes) if k == min(sizes)]
 
 
 def test_k4_2_passes_before_the_talon_runs_out_do_not_count():
@@ -397,6 +449,17 @@ def test_k6_3_a_king_pile_moved_to_a_corner_or_a_king_on_an_edge_earns_nothing()
 def test_k6_3_without_royal_kings_a_king_earns_no_extra_turn():
     s = table([["KH", "5C"], ["3H", "4S"]], {"N": ["9S"]})
     assert do(s, "play KH NE", "end")["to_move"] == 1
+
+
+def test_k6_3_an_extra_turn_without_a_move_counts_as_a_pass_once_the_talon_is_empty():
+    s = table([["KH", "5C"], ["3H", "4S"]], {"N": ["9S"], "E": ["7H"], "S": ["5D"], "W": ["JC"]}, talon=[],
+              options={"royal_kings": True})
+    s = do(s, "play KH NE", "end")
+    assert s["to_move"] == 0 and s["extra"] and s["phase"] == "play" and s["passed"] == []
+    s = do(s, "end")
+    assert s["to_move"] == 1 and s["passed"] == [0]
+    s = do(s, "end")
+    assert s["over"] and s["result"]["reason"] == "blocked" and s["result"]["winners"] == [0]
 
 
 def test_k6_4_only_one_card_is_drawn_and_nothing_is_built_under_a_pile():

@@ -1,10 +1,18 @@
-"""Players: create, rename and archive people; archived ones stay restorable, nothing is deleted."""
+"""Players: create, rename and archive people (archived ones stay restorable, nothing is
+deleted), and the way into the statistics: every game's, the ratings, head-to-head, and
+each player's and each computer level's own page."""
 
 from __future__ import annotations
 
+import logging
+
 import flet as ft
 
-from app import shell as shell_mod, theme
+from app import catalog, fmt, shell as shell_mod, theme
+from app.screens import records_model as rm
+from app.screens import records_ui as ui
+
+log = logging.getLogger(__name__)
 
 
 def _avatar(name: str, archived: bool = False) -> ft.Control:
@@ -17,22 +25,91 @@ def _avatar(name: str, archived: bool = False) -> ft.Control:
 
 
 def _stats_line(shell, profile) -> str:
-    """Games and wins over all games, from the store's statistics."""
-    from app import catalog
-
-    games = wins = 0
-    for e in catalog.entries():
-        if not e.available:
-            continue
-        try:
-            st = shell.state.store.stats(e.name, profile_id=profile.id)
-        except Exception:
-            continue
-        games += int(st.get("games", 0) or 0)
-        wins += int(st.get("wins", 0) or 0)
-    if not games:
+    """Games and wins over all games, from the store's records."""
+    try:
+        total = rm.summary(shell.state.store.player_record(profile.id))
+    except Exception as exc:
+        log.warning("cannot read the record of %s: %s", profile.id, exc)
+        return ""
+    if not total["games"]:
         return shell.t("players.no_games")
-    return f'{shell.t("players.games", n=games)} · {shell.t("players.wins", n=wins)}'
+    return f'{shell.t("players.games", n=total["games"])} · {shell.t("players.wins", n=total["wins"])}'
+
+
+def _game_card(shell, game: str) -> ft.Control:
+    """A game's statistics, with who leads its rating."""
+    t = shell.t
+    try:
+        top = shell.state.store.leaderboard(game, 1)
+    except Exception as exc:
+        log.warning("cannot read the leaderboard of %s: %s", game, exc)
+        top = []
+    line = (f"{fmt.seat_name(top[0], t)} · {rm.rating_text(top[0]['shown'], shell.lang)}" if top
+            else t("rec.game_card_none"))
+    return ft.Container(ft.Semantics(identifier=f"stats-open-{game}", button=True, content=ft.Container(
+        ft.Column([
+            ft.Row([ft.Image(src=f"games/{game}.svg", width=34, height=34, border_radius=8,
+                             fit=ft.BoxFit.COVER),
+                    ft.Icon(ft.Icons.INSIGHTS, color=ft.Colors.SECONDARY, size=20)],
+                   alignment=ft.MainAxisAlignment.SPACE_BETWEEN),
+            theme.title(catalog.tile_title(game, t, shell.lang), 14.5, max_lines=1,
+                        overflow=ft.TextOverflow.ELLIPSIS),
+            theme.caption(line, max_lines=1, overflow=ft.TextOverflow.ELLIPSIS),
+        ], spacing=6, tight=True),
+        padding=14, ink=True, on_click=lambda e: shell.navigate(f"/stats/{game}"), **ui.CARD)),
+        col={"xs": 6, "md": 3})
+
+
+def _link(shell, identifier: str, icon: str, label: str, hint: str, route: str) -> ft.Control:
+    return ft.Container(ft.Semantics(identifier=identifier, button=True, content=ft.Container(
+        ft.Row([ft.Icon(icon, color=ft.Colors.SECONDARY),
+                ft.Column([theme.title(label, 14.5), theme.caption(hint, max_lines=1,
+                                                                   overflow=ft.TextOverflow.ELLIPSIS)],
+                          spacing=0, tight=True, expand=True),
+                ft.Icon(ft.Icons.CHEVRON_RIGHT, color=ft.Colors.ON_SURFACE_VARIANT)],
+               spacing=12, vertical_alignment=ft.CrossAxisAlignment.CENTER),
+        padding=ft.Padding.only(left=14, right=8, top=12, bottom=12), ink=True,
+        on_click=lambda e: shell.navigate(route), **ui.CARD)), col={"xs": 12, "md": 6})
+
+
+def stats_section(shell) -> list[ft.Control]:
+    """Every game's statistics, the ratings and head-to-head, one tap away."""
+    t = shell.t
+    return [
+        ft.Container(ft.Column([theme.heading(t("rec.section"), 20), theme.caption(t("rec.section_hint"))],
+                               spacing=2, tight=True), padding=ft.Padding.only(top=10)),
+        ft.ResponsiveRow([_game_card(shell, g) for g in rm.GAMES], spacing=10, run_spacing=10),
+        ft.ResponsiveRow([
+            _link(shell, "stats-ratings", ft.Icons.LEADERBOARD_OUTLINED, t("rec.ratings"),
+                  t("rec.ratings_hint"), "/ratings"),
+            _link(shell, "stats-versus", ft.Icons.COMPARE_ARROWS, t("rec.versus"), t("rec.versus_hint"),
+                  "/versus"),
+        ], spacing=10, run_spacing=10),
+    ]
+
+
+def computers_section(shell) -> list[ft.Control]:
+    """The computer levels that have played, each with its record and its own page."""
+    t = shell.t
+    bots = [p for p in shell.state.store.list_profiles(include_archived=True) if p.is_bot]
+    rows = []
+    for p in bots:
+        line = _stats_line(shell, p)
+        if line == t("players.no_games"):
+            continue
+        name = ui.name_of(p, t)
+        rows.append(ft.Semantics(identifier=f"player-{p.id}", button=True, content=ft.Container(
+            ft.Row([ui.avatar(name, True), ft.Column([theme.title(name, 15), theme.caption(line)],
+                                                     spacing=2, expand=True, tight=True),
+                    ft.Icon(ft.Icons.CHEVRON_RIGHT, color=ft.Colors.ON_SURFACE_VARIANT)],
+                   spacing=12, vertical_alignment=ft.CrossAxisAlignment.CENTER),
+            padding=ft.Padding.only(left=12, right=8, top=8, bottom=8), ink=True,
+            on_click=lambda e, pid=p.id: shell.navigate(f"/players/{pid}"), **ui.CARD)))
+    if not rows:
+        return []
+    return [ft.Container(ft.Column([theme.heading(t("rec.computers"), 20),
+                                    theme.caption(t("rec.computers_hint"))], spacing=2, tight=True),
+                         padding=ft.Padding.only(top=10)), *rows]
 
 
 def player_row(shell, profile, archived: bool = False) -> ft.Control:
@@ -58,7 +135,8 @@ def player_row(shell, profile, archived: bool = False) -> ft.Control:
             *actions,
         ], spacing=12, vertical_alignment=ft.CrossAxisAlignment.CENTER),
         bgcolor=ft.Colors.SURFACE_CONTAINER_LOWEST, border_radius=16,
-        border=ft.Border.all(1, ft.Colors.OUTLINE_VARIANT),
+        border=ft.Border.all(1, ft.Colors.OUTLINE_VARIANT), ink=not archived,
+        on_click=None if archived else (lambda e, pid=profile.id: shell.navigate(f"/players/{pid}")),
         padding=ft.Padding.only(left=12, right=6, top=8, bottom=8)))
 
 
@@ -147,6 +225,7 @@ def view(shell) -> ft.View:
                       horizontal_alignment=ft.CrossAxisAlignment.CENTER, spacing=8),
             padding=30, alignment=ft.Alignment.CENTER, border_radius=16,
             bgcolor=ft.Colors.SURFACE_CONTAINER_LOW))
+    controls += stats_section(shell) + computers_section(shell)
     if archived:
         controls.append(ft.ExpansionTile(
             title=theme.title(t("players.archived", n=len(archived)), 14),
@@ -157,4 +236,5 @@ def view(shell) -> ft.View:
             bgcolor=ft.Colors.SURFACE_CONTAINER_LOW, collapsed_bgcolor=ft.Colors.SURFACE_CONTAINER_LOW,
             controls=[ft.Container(player_row(shell, p, archived=True), padding=ft.Padding.only(
                 left=8, right=8, bottom=8)) for p in archived]))
+    controls.append(ft.Container(height=8))
     return shell.top_view("/players", controls, max_width=shell_mod.FORM_MAX)

@@ -1,4 +1,5 @@
-"""Settings: language, theme, animation speed, card back, sound and vibration, each stored at once."""
+"""Settings: language, theme, animation speed, card back, sound and vibration, each stored at once;
+and backups (``app.screens.backup``)."""
 
 from __future__ import annotations
 
@@ -6,6 +7,7 @@ import flet as ft
 
 from app import feedback, theme
 from app import shell as shell_mod
+from app.screens import backup
 from app.screens.players import error_text
 from app.state import CARD_BACKS, LANGUAGES, SPEEDS, THEMES
 from app.widgets import card as card_widget
@@ -116,5 +118,6 @@ def view(shell) -> ft.View:
                             {v: t(f"speed.{v}") for v in SPEEDS}, {})),
         _section(t("settings.card_back"), t("settings.card_back_hint"), _backs(shell)),
         _feedback(shell),
+        _section(t("backup.title"), t("backup.hint"), backup.buttons(shell)),
     ]
     return shell.top_view("/settings", controls, max_width=shell_mod.FORM_MAX)

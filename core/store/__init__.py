@@ -12,15 +12,19 @@ The modules: ``repository`` (the ``Store`` facade and its transactions),
 ``profiles``, ``games``, ``results`` and ``settings`` (the queries behind it),
 ``ledger`` and ``ledger_methods`` (Rosenkrieg dynasties played for money and the
 ledger's append-only history), ``checks`` (what a game record must look like), ``values`` (what callers get),
-``stats`` (the figures), ``tables`` and ``migrations`` (the schema and its
-history), ``files`` and ``location`` (the database file).
+``stats`` (the figures), ``records`` (figures, running totals and ratings written
+when a game ends) and ``standings`` (reading them back), ``tables`` and
+``migrations`` (the schema and its history), ``files`` and ``location`` (the
+database file), ``ids`` (stable uuids), ``backup`` and ``backup_kinds`` (backup
+files that merge), ``bench`` (how fast the statistics screens get their data).
 """
 
+from core.store.backup import BackupError, ImportReport
 from core.store.errors import NewerDatabaseError, StoreError
 from core.store.location import resolve_location
 from core.store.migrations import CURRENT_VERSION
 from core.store.repository import Store
 from core.store.values import RESIGNED, Dynasty, GameSummary, Profile
 
-__all__ = ["CURRENT_VERSION", "RESIGNED", "Dynasty", "GameSummary", "NewerDatabaseError", "Profile", "Store",
-           "StoreError", "resolve_location"]
+__all__ = ["CURRENT_VERSION", "RESIGNED", "BackupError", "Dynasty", "GameSummary", "ImportReport",
+           "NewerDatabaseError", "Profile", "Store", "StoreError", "resolve_location"]

@@ -66,8 +66,8 @@ def save(s: Session, rec: GameRecord, now: float) -> int:
         s.execute(update(table_of(GameRow)).where(G.id == game_id).values(**values))
     if first_end:
         assert rec.result is not None
-        s.add_all(results.result_rows(game_id, rec.game, rec.seats, rec.result, rec.undos,
-                                      rec.hints, now))
+        results.record(s, game_id, rec.game, rec.seats, rec.result, rec.state, rec.undos,
+                       rec.hints, now)
         ledger.settle_game(s, game_id, rec.state, now)
     return game_id
 
@@ -159,7 +159,7 @@ def resign(s: Session, game_id: int, seat: int, now: float) -> GameSummary:
     row.over, row.result, row.archived, row.updated_at = True, result, False, now
     if row.finished_at is None:
         row.finished_at = now
-        s.add_all(results.result_rows(game_id, row.game, seats, result, row.undos, row.hints, now))
+        results.record(s, game_id, row.game, seats, result, row.state, row.undos, row.hints, now)
         ledger.settle_game(s, game_id, row.state, now)
     s.flush()
     return summary(s, game_id)

@@ -20,10 +20,11 @@ from typing import Any, Callable
 
 from sqlalchemy import Connection, Engine, inspect, text
 
+from core.store import ids
 from core.store.errors import NewerDatabaseError, StoreError
 from core.store.tables import TABLE_NAMES, TABLES, StoreModel
 
-CURRENT_VERSION = 3
+CURRENT_VERSION = 5
 SCHEMA_TABLE = "hofstaat_schema"
 
 # Schema version 1, exactly as the first Hofstaat created it: profiles and
@@ -130,7 +131,98 @@ CREATE TABLE settings (
 );
 """
 
-# What version 3 adds: Rosenkrieg dynasties played for money and the ledger's
+# Schema version 3: version 2 plus a uuid on profiles, games and results (``ids``).
+# Frozen once released.
+V3_SQL = V2_SQL.replace("VALUES (1, 2);", "VALUES (1, 3);") + """
+ALTER TABLE profiles ADD COLUMN uuid VARCHAR NOT NULL DEFAULT '';
+CREATE UNIQUE INDEX ux_profiles_uuid ON profiles (uuid);
+ALTER TABLE games ADD COLUMN uuid VARCHAR NOT NULL DEFAULT '';
+CREATE UNIQUE INDEX ux_games_uuid ON games (uuid);
+ALTER TABLE results ADD COLUMN uuid VARCHAR NOT NULL DEFAULT '';
+CREATE UNIQUE INDEX ux_results_uuid ON results (uuid);
+"""
+
+# What version 4 adds to version 3: the games' own figures per seat, running totals
+# per player and per pair of profiles, ratings and their history, and an index for
+# one player's results in time order.
+_V3_TO_V4 = (
+    "CREATE INDEX ix_results_profile_time ON results (profile_id, finished_at)",
+    """CREATE TABLE result_figures (
+    id INTEGER NOT NULL,
+    game_id INTEGER NOT NULL,
+    seat INTEGER NOT NULL,
+    game VARCHAR NOT NULL,
+    kind VARCHAR NOT NULL,
+    profile_id INTEGER,
+    name VARCHAR NOT NULL,
+    value FLOAT NOT NULL,
+    PRIMARY KEY (id),
+    CONSTRAINT uq_result_figures UNIQUE (game_id, seat, name),
+    FOREIGN KEY(game_id) REFERENCES games (id)
+)""",
+    "CREATE INDEX ix_result_figures_player ON result_figures (game, profile_id, name)",
+    """CREATE TABLE ratings (
+    game VARCHAR NOT NULL,
+    profile_id INTEGER NOT NULL,
+    mu FLOAT NOT NULL,
+    sigma FLOAT NOT NULL,
+    games INTEGER NOT NULL,
+    updated_at FLOAT NOT NULL,
+    PRIMARY KEY (game, profile_id)
+)""",
+    """CREATE TABLE rating_history (
+    id INTEGER NOT NULL,
+    game_id INTEGER NOT NULL,
+    game VARCHAR NOT NULL,
+    profile_id INTEGER NOT NULL,
+    mu FLOAT NOT NULL,
+    sigma FLOAT NOT NULL,
+    finished_at FLOAT NOT NULL,
+    PRIMARY KEY (id),
+    CONSTRAINT uq_rating_history UNIQUE (game_id, profile_id)
+)""",
+    "CREATE INDEX ix_rating_history_player ON rating_history (profile_id, game, finished_at)",
+    """CREATE TABLE player_totals (
+    profile_id INTEGER NOT NULL,
+    game VARCHAR NOT NULL,
+    games INTEGER NOT NULL,
+    wins INTEGER NOT NULL,
+    assisted_wins INTEGER NOT NULL,
+    hints INTEGER NOT NULL,
+    undos INTEGER NOT NULL,
+    scored INTEGER NOT NULL,
+    score_sum FLOAT NOT NULL,
+    score_max FLOAT,
+    score_min FLOAT,
+    current_streak INTEGER NOT NULL,
+    best_streak INTEGER NOT NULL,
+    PRIMARY KEY (profile_id, game)
+)""",
+    """CREATE TABLE player_figures (
+    profile_id INTEGER NOT NULL,
+    game VARCHAR NOT NULL,
+    name VARCHAR NOT NULL,
+    total FLOAT NOT NULL,
+    PRIMARY KEY (profile_id, game, name)
+)""",
+    """CREATE TABLE pair_totals (
+    profile_id INTEGER NOT NULL,
+    other_id INTEGER NOT NULL,
+    game VARCHAR NOT NULL,
+    games INTEGER NOT NULL,
+    wins INTEGER NOT NULL,
+    losses INTEGER NOT NULL,
+    shared INTEGER NOT NULL,
+    PRIMARY KEY (profile_id, other_id, game)
+)""",
+)
+
+# Schema version 4: version 3 plus the statements above. Frozen once released.
+V4_SQL = (V3_SQL.replace("VALUES (1, 3);", "VALUES (1, 4);")
+          + "".join(f"{statement};\n" for statement in _V3_TO_V4))
+
+
+# What version 5 adds to version 4: Rosenkrieg dynasties played for money and the ledger's
 # append-only history. Ids are uuid hex text, so histories of several devices merge.
 LEDGER_SQL = """
 CREATE TABLE dynasties (
@@ -164,11 +256,11 @@ CREATE INDEX ix_ledger_entries_dynasty ON ledger_entries (dynasty_id);
 CREATE INDEX ix_ledger_entries_order ON ledger_entries (created_at, id);
 """
 
-# Schema version 3: version 2 plus the ledger. Frozen once released.
-V3_SQL = V2_SQL.replace("VALUES (1, 2);", "VALUES (1, 3);") + LEDGER_SQL
+# Schema version 5: version 4 plus the ledger. Frozen once released.
+V5_SQL = V4_SQL.replace("VALUES (1, 4);", "VALUES (1, 5);") + LEDGER_SQL
 
 # Every version's schema, for building old databases in tests.
-SCHEMA_SQL: dict[int, str] = {1: V1_SQL, 2: V2_SQL, 3: V3_SQL}
+SCHEMA_SQL: dict[int, str] = {1: V1_SQL, 2: V2_SQL, 3: V3_SQL, 4: V4_SQL, 5: V5_SQL}
 
 _V1_TO_V2 = (
     "ALTER TABLE games ADD COLUMN ply INTEGER NOT NULL DEFAULT 0",
@@ -260,7 +352,17 @@ def _migrate_1_to_2(conn: Connection) -> None:
                  "won": seat in winners, "finished_at": ended})
 
 
-def _migrate_2_to_3(conn: Connection) -> None:
+def _migrate_3_to_4(conn: Connection) -> None:
+    """Add figures, running totals and ratings; backfill them from every finished game's
+    results, in the order the games ended."""
+    from core.store import records  # the same code that writes them when a game ends
+
+    for statement in _V3_TO_V4:
+        conn.exec_driver_sql(statement)
+    records.rebuild(conn)
+
+
+def _migrate_4_to_5(conn: Connection) -> None:
     """Add the dynasties and the ledger's history, both empty: older versions kept no money."""
     for statement in LEDGER_SQL.split(";"):
         if statement.strip():
@@ -272,14 +374,20 @@ def _migrate_2_to_3(conn: Connection) -> None:
 TABLES_OF_VERSION: dict[int, frozenset[str]] = {
     1: frozenset({"hofstaat_schema", "profiles", "games"}),
     2: frozenset({"hofstaat_schema", "profiles", "games", "results", "settings"}),
-    3: frozenset({"hofstaat_schema", "profiles", "games", "results", "settings", "dynasties",
-                  "ledger_entries"}),
+    3: frozenset({"hofstaat_schema", "profiles", "games", "results", "settings"}),
+    4: frozenset({"hofstaat_schema", "profiles", "games", "results", "settings", "result_figures",
+                  "ratings", "rating_history", "player_totals", "player_figures", "pair_totals"}),
+    5: frozenset({"hofstaat_schema", "profiles", "games", "results", "settings", "result_figures",
+                  "ratings", "rating_history", "player_totals", "player_figures", "pair_totals",
+                  "dynasties", "ledger_entries"}),
 }
 
 # MIGRATIONS[n] turns a version-n database into version n + 1.
 MIGRATIONS: dict[int, Callable[[Connection], None]] = {
     1: _migrate_1_to_2,
-    2: _migrate_2_to_3,
+    2: ids.migrate_2_to_3,
+    3: _migrate_3_to_4,
+    4: _migrate_4_to_5,
 }
 
 

@@ -19,7 +19,9 @@ from sqlalchemy import Engine
 from sqlalchemy.exc import SQLAlchemyError
 from sqlmodel import Session
 
-from core.store import files, games, migrations, profiles, results, settings
+from core.store import backup, files, games, migrations, profiles, results, settings, standings
+from core.store import backup_kinds  # noqa: F401 (registers the kinds every backup holds)
+from core.store.records import rebuild as rebuild_records
 from core.store.checks import check_record
 from core.store.errors import StoreError
 from core.store.ledger_methods import LedgerMethods
@@ -278,6 +280,53 @@ class Store(LedgerMethods):
         with self._session(write=False) as s:
             return results.versus(s, game, a, b)
 
+    def player_record(self, profile_id: int | None) -> dict[str, dict[str, Any]]:
+        """A player's record in every game they played, by game name (see ``stats``), with
+        ``average_score``, the game's own ``figures``, ``rating`` and ``money``.
+
+        :raises StoreError: when there is no such profile.
+        """
+        with self._session(write=False) as s:
+            if profile_id is not None:
+                profiles.profile_row(s, profile_id)
+            return standings.record(s, profile_id)
+
+    def opponents(self, profile_id: int, other: int | None = None
+                  ) -> dict[int, dict[str, dict[str, int]]]:
+        """How a profile fared against everyone it met (or only ``other``), by their
+        profile id and game: ``games``, ``wins``, ``losses``, ``shared``, ``neither``.
+
+        :raises StoreError: when either profile does not exist.
+        """
+        with self._session(write=False) as s:
+            profiles.profile_row(s, profile_id)
+            if other is not None:
+                profiles.profile_row(s, other)
+            return standings.opponents(s, profile_id, other)
+
+    def leaderboard(self, game: str, limit: int = 20) -> list[dict[str, Any]]:
+        """The rated profiles of a game, best first, each with ``shown`` and ``games``."""
+        with self._session(write=False) as s:
+            return standings.leaderboard(s, game, limit)
+
+    def rating_history(self, profile_id: int, game: str,
+                       limit: int = standings.HISTORY_POINTS) -> list[dict[str, Any]]:
+        """A profile's shown rating after each of its last games of ``game``, oldest first."""
+        with self._session(write=False) as s:
+            return standings.history(s, profile_id, game, limit)
+
+    def recent_results(self, profile_id: int | None, game: str | None = None,
+                       limit: int = 10) -> list[dict[str, Any]]:
+        """A player's last finished games, latest first, each with that player's own
+        ``won``, ``score`` and ``seat`` and the game's ``seats``, ``seed`` and ``result``."""
+        with self._session(write=False) as s:
+            return standings.recent(s, profile_id, game, limit)
+
+    def last_player(self, game: str) -> int | None:
+        """The profile of the person in the latest game of ``game``, or None."""
+        with self._session(write=False) as s:
+            return standings.last_player(s, game)
+
     def results(self, game_id: int) -> list[dict[str, Any]]:
         """The result rows of one finished game, by seat (empty while it runs)."""
         with self._session(write=False) as s:
@@ -302,6 +351,26 @@ class Store(LedgerMethods):
         """Forget a setting, so ``get_setting`` returns its default again."""
         with self._session() as s:
             settings.delete(s, key)
+
+    # --- backups -----------------------------------------------------------------------
+
+    def export_backup(self) -> str:
+        """Every profile, game (running ones too), result and setting as a backup file's text."""
+        with self._session(write=False) as s:
+            return backup.dumps(backup.export(s))
+
+    def import_backup(self, raw: bytes | str) -> backup.ImportReport:
+        """Merge a backup file into this database by id, all of it or nothing.
+
+        :raises BackupError: saying what is wrong with the file; nothing is written then.
+        :raises StoreError: when the database fails.
+        """
+        records = backup.parse(raw)
+        with self._session() as s:
+            report = backup.merge(s, records, self._clock())
+            if report.changed:
+                rebuild_records(s)  # games that ended elsewhere count in the order they ended
+            return report
 
 
 def _reason(exc: SQLAlchemyError) -> str:

@@ -12,9 +12,10 @@ from typing import Any
 from sqlalchemy import select
 from sqlmodel import Session
 
+from core.store import records, standings
 from core.store.errors import StoreError
 from core.store.profiles import profile_row
-from core.store.stats import PERFECT_SCORES, Played, head_to_head, number, summarize
+from core.store.stats import number
 from core.store.tables import ResultRow, table_of
 
 R = table_of(ResultRow).c
@@ -33,25 +34,37 @@ def result_rows(game_id: int, game: str, seats: list[dict[str, Any]], result: di
             for i, seat in enumerate(seats)]
 
 
+def record(s: Session, game_id: int, game: str, seats: list[dict[str, Any]],
+           result: dict[str, Any], state: dict[str, Any] | None, undos: int, hints: int,
+           now: float) -> None:
+    """Write what a game that just ended says: its result rows, figures and ratings."""
+    rows = result_rows(game_id, game, seats, result, undos, hints, now)
+    s.add_all(rows)
+    s.flush()
+    records.write(s, game, rows, result, state, now)
+
+
 def stats(s: Session, game: str, profile_id: int | None) -> dict[str, Any]:
     """One player's record in one game (``profile_id`` None: people without a profile).
 
     :raises StoreError: when there is no such profile.
     """
-    query = select(R.game_id, R.won, R.score, R.assisted, R.undos, R.hints).where(R.game == game)
-    if profile_id is None:
-        query = query.where(R.profile_id.is_(None), R.kind == "human")
-    else:
+    if profile_id is not None:
         profile_row(s, profile_id)
-        query = query.where(R.profile_id == profile_id)
-    query = query.order_by(R.finished_at, R.game_id, R.seat)
-    played = [Played(r.game_id, bool(r.won), r.score, bool(r.assisted), r.undos, r.hints)
-              for r in s.execute(query)]
-    return summarize(played, PERFECT_SCORES.get(game))
+    found = standings.record(s, profile_id, game).get(game)
+    if found is None:
+        return {"game": game, "games": 0, "wins": 0, "win_rate": 0.0, "best_score": None,
+                "average_score": None, "current_streak": 0, "best_streak": 0, "perfect": 0,
+                "assisted": 0, "hints": 0, "undos": 0, "figures": {}, "rating": None,
+                "money": standings.money(s, profile_id, game)}
+    return {**found, "perfect": int(found["figures"].get("perfect", 0))}
 
 
 def versus(s: Session, game: str, a: int, b: int) -> dict[str, Any]:
     """How profiles ``a`` and ``b`` fared in the games of ``game`` they both played.
+
+    A game both won (a shared win) is ``shared``, not a win for either; ``neither``
+    counts games somebody else won.
 
     :raises StoreError: when ``a`` and ``b`` are the same or either does not exist.
     """
@@ -59,9 +72,11 @@ def versus(s: Session, game: str, a: int, b: int) -> dict[str, Any]:
         raise StoreError("head-to-head needs two different profiles", "same_profile")
     profile_row(s, a)
     profile_row(s, b)
-    query = select(R.game_id, R.profile_id, R.won).where(R.game == game, R.profile_id.in_([a, b]))
-    rows = [(r.game_id, r.profile_id, bool(r.won)) for r in s.execute(query)]
-    return {"game": game, **head_to_head(rows, a, b)}
+    met = standings.opponents(s, a, b).get(b, {}).get(game)
+    if met is None:
+        met = {"games": 0, "wins": 0, "losses": 0, "shared": 0, "neither": 0}
+    return {"game": game, "a": a, "b": b, "games": met["games"], "wins_a": met["wins"],
+            "wins_b": met["losses"], "shared": met["shared"], "neither": met["neither"]}
 
 
 def of_game(s: Session, game_id: int) -> list[dict[str, Any]]:

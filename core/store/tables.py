@@ -14,6 +14,14 @@ from sqlalchemy import JSON, Column, ForeignKey, Index, Integer, Table, UniqueCo
 from sqlalchemy.orm import registry
 from sqlmodel import Field, SQLModel
 
+from core.store.ids import index_name, new_uuid
+
+
+def _uuid_field() -> Any:
+    # NOT NULL with an empty default is what ALTER TABLE could add in schema 3;
+    # every row gets a real id from ``new_uuid`` when it is created.
+    return Field(default_factory=new_uuid, sa_column_kwargs={"server_default": ""})
+
 
 class StoreModel(SQLModel, registry=registry()):
     """Base of Hofstaat's tables, with metadata of their own (not SQLModel's global one)."""
@@ -32,8 +40,10 @@ class ProfileRow(StoreModel, table=True):
     """A person, or a named computer player of a level."""
 
     __tablename__ = "profiles"
+    __table_args__ = (Index(index_name("profiles"), "uuid", unique=True),)
 
     id: int | None = Field(default=None, primary_key=True)
+    uuid: str = _uuid_field()
     name: str
     kind: str  # "human" or "bot"
     level: str | None = None
@@ -48,9 +58,11 @@ class GameRow(StoreModel, table=True):
     __table_args__ = (
         Index("ix_games_game", "game"),
         Index("ix_games_listing", "over", "archived", "updated_at"),
+        Index(index_name("games"), "uuid", unique=True),
     )
 
     id: int | None = Field(default=None, primary_key=True)
+    uuid: str = _uuid_field()
     game: str
     options: dict[str, Any] = Field(sa_column=Column(JSON, nullable=False))
     seed: int
@@ -77,9 +89,12 @@ class ResultRow(StoreModel, table=True):
     __table_args__ = (
         UniqueConstraint("game_id", "seat", name="uq_results_game_seat"),
         Index("ix_results_game_profile", "game", "profile_id"),
+        Index(index_name("results"), "uuid", unique=True),
+        Index("ix_results_profile_time", "profile_id", "finished_at"),
     )
 
     id: int | None = Field(default=None, primary_key=True)
+    uuid: str = _uuid_field()
     game_id: int = Field(sa_column=Column(Integer, ForeignKey("games.id"), nullable=False))
     game: str
     seat: int
@@ -141,11 +156,110 @@ class LedgerEntryRow(StoreModel, table=True):
     created_at: float
 
 
+class FigureRow(StoreModel, table=True):
+    """One of a game's own figures for one seat of a finished game (``core.outcomes``)."""
+
+    __tablename__ = "result_figures"
+    __table_args__ = (
+        UniqueConstraint("game_id", "seat", "name", name="uq_result_figures"),
+        Index("ix_result_figures_player", "game", "profile_id", "name"),
+    )
+
+    id: int | None = Field(default=None, primary_key=True)
+    game_id: int = Field(sa_column=Column(Integer, ForeignKey("games.id"), nullable=False))
+    seat: int
+    game: str
+    kind: str
+    profile_id: int | None = None
+    name: str
+    value: float
+
+
+class RatingRow(StoreModel, table=True):
+    """A player's current rating in one game; ``profile_id`` 0 is the game itself (solitaire)."""
+
+    __tablename__ = "ratings"
+
+    game: str = Field(primary_key=True)
+    profile_id: int = Field(primary_key=True)
+    mu: float
+    sigma: float
+    games: int
+    updated_at: float
+
+
+class RatingStepRow(StoreModel, table=True):
+    """A player's rating right after one finished game, for the chart over time."""
+
+    __tablename__ = "rating_history"
+    __table_args__ = (
+        UniqueConstraint("game_id", "profile_id", name="uq_rating_history"),
+        Index("ix_rating_history_player", "profile_id", "game", "finished_at"),
+    )
+
+    id: int | None = Field(default=None, primary_key=True)
+    game_id: int
+    game: str
+    profile_id: int
+    mu: float
+    sigma: float
+    finished_at: float
+
+
+class PlayerTotalRow(StoreModel, table=True):
+    """One player's running totals in one game, kept up to date as games end, so the
+    screens never add up thousands of results; ``profile_id`` 0 is the people who
+    played without a profile."""
+
+    __tablename__ = "player_totals"
+
+    profile_id: int = Field(primary_key=True)
+    game: str = Field(primary_key=True)
+    games: int
+    wins: int
+    assisted_wins: int
+    hints: int
+    undos: int
+    scored: int  # results with a score
+    score_sum: float
+    score_max: float | None = None
+    score_min: float | None = None
+    current_streak: int
+    best_streak: int
+
+
+class PlayerFigureRow(StoreModel, table=True):
+    """One player's running total of one of a game's own figures."""
+
+    __tablename__ = "player_figures"
+
+    profile_id: int = Field(primary_key=True)
+    game: str = Field(primary_key=True)
+    name: str = Field(primary_key=True)
+    total: float
+
+
+class PairTotalRow(StoreModel, table=True):
+    """How one profile fared against another in one game, kept up to date as games end
+    (each pair is kept both ways round)."""
+
+    __tablename__ = "pair_totals"
+
+    profile_id: int = Field(primary_key=True)
+    other_id: int = Field(primary_key=True)
+    game: str = Field(primary_key=True)
+    games: int
+    wins: int
+    losses: int
+    shared: int
+
+
 def table_of(model: type[StoreModel]) -> Table:
     """A model's SQLAlchemy table; its columns (``table_of(GameRow).c.over``) are typed."""
     return cast(Table, getattr(model, "__table__"))  # noqa: B009 (not declared on the type)
 
 
-TABLES = [table_of(m) for m in (SchemaRow, ProfileRow, GameRow, ResultRow, SettingRow, DynastyRow,
-                                LedgerEntryRow)]
+TABLES = [table_of(m) for m in (SchemaRow, ProfileRow, GameRow, ResultRow, SettingRow, FigureRow,
+                                RatingRow, RatingStepRow, PlayerTotalRow, PlayerFigureRow,
+                                PairTotalRow, DynastyRow, LedgerEntryRow)]
 TABLE_NAMES = frozenset(t.name for t in TABLES)

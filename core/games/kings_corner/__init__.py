@@ -10,6 +10,7 @@ The parts, in the order every game package has them:
 - ``bots``: the computer players by level;
 - ``position``, ``policy``, ``search``: what the bots think with (a compact position of card
   kinds, the careful player's move order, the hard bot's plans and sampled look-ahead).
+- ``tools``: the strength benchmark (one level's win share among other levels).
 
 This module is the game's public face: the names the UI and tools use. For tap and drag,
 ``Play`` is "a card to a position" (``card_targets`` lists where a hand card may go) and

@@ -12,22 +12,16 @@ its mean points by role (challenger, or Potentat by how he was chosen: ``volunte
 
 from __future__ import annotations
 
-import argparse
-import json
 import statistics
 import sys
 import time
 from typing import Any, Sequence
 
-from core.bench import selfplay
+from core.bench import one_among, strength_main, think_summary
 from core.bots import make_bot
 from core.games.rosenkrieg.rules import GAME
 
 Z95 = 1.96
-
-
-def _pct(ms: list[float], p: float) -> float:
-    return round(ms[min(len(ms) - 1, int(p * len(ms)))], 2) if ms else 0.0
 
 
 def strength(players: int, partien: int, seed: int, level: str = "hard", others: str = "normal",
@@ -43,13 +37,7 @@ def strength(players: int, partien: int, seed: int, level: str = "hard", others:
     roles: dict[str, list[int]] = {}
     times: dict[str, list[float]] = {level: [], others: []}
     started = time.perf_counter()
-    for d in range(dynastien):
-        seat = d % players
-        levels = [level if s == seat else others for s in range(players)]
-        timings: list[list[float]] = [[] for _ in range(players)]
-        record = selfplay(GAME, levels, seed + d, opts, bots=[bots[lv] for lv in levels], timings=timings)
-        for s in range(players):
-            times[levels[s]].extend(t * 1000 for t in timings[s])
+    for seat, record in one_among(GAME, players, dynastien, seed, level, others, opts, bots, times):
         mine = [p["points"][seat] for p in record["state"]["partien"]]
         points += mine
         totals.append(sum(mine))
@@ -74,31 +62,12 @@ def strength(players: int, partien: int, seed: int, level: str = "hard", others:
         "seconds": round(time.perf_counter() - started, 1), "think_ms": {},
     }
     for lv, ms in times.items():
-        ms.sort()
-        report["think_ms"][lv] = {"decisions": len(ms), "p50": _pct(ms, 0.5), "p95": _pct(ms, 0.95),
-                                  "max": round(ms[-1], 2) if ms else 0.0}
+        report["think_ms"][lv] = think_summary(ms)
     return report
 
 
 def main(argv: Sequence[str] | None = None) -> int:
-    p = argparse.ArgumentParser(prog="python -m core.games.rosenkrieg.tools", description=__doc__,
-                                formatter_class=argparse.RawDescriptionHelpFormatter)
-    sub = p.add_subparsers(dest="command", required=True)
-    sp = sub.add_parser("strength", help="one level's mean points per Partie among other levels")
-    sp.add_argument("--players", type=int, default=3, choices=(2, 3, 4))
-    sp.add_argument("--partien", type=int, default=400)
-    sp.add_argument("--seed", type=int, default=1)
-    sp.add_argument("--level", default="hard")
-    sp.add_argument("--others", default="normal")
-    sp.add_argument("--budget-ms", type=float, default=None)
-    sp.add_argument("--nodes", type=int, default=None)
-    sp.add_argument("--option", action="append", default=[], metavar="KEY=VALUE")
-    args = p.parse_args(argv)
-    options = dict(pair.split("=", 1) for pair in args.option)
-    report = strength(args.players, args.partien, args.seed, args.level, args.others, args.budget_ms,
-                      args.nodes, options)
-    sys.stdout.write(json.dumps(report) + "\n")
-    return 0
+    return strength_main(argv, "python -m core.games.rosenkrieg.tools", __doc__, strength, (2, 3, 4), "partien")
 
 
 if __name__ == "__main__":

@@ -1,0 +1,371 @@
+"""Backups that merge: one versioned JSON file with every record, and importing it by id.
+
+A backup is a JSON object ``{"format": "hofstaat-backup", "version": N, <kind>: [...]}``
+with one list per record kind. Records name each other by uuid (``core.store.ids``),
+never by a database's own integer ids, so a file from one phone merges into another.
+
+Each kind is one ``Kind`` in ``KINDS``: how to dump its records, check one, and
+merge one into a database. A new kind (the ledger's dynasties and history, say)
+is one ``register`` call; giving it a ``since`` above the current version raises
+the format version, so an older Hofstaat refuses such files as "newer". An
+append-only history merges by plain union: its ``plan`` returns ``ADD`` for an
+id not here, ``SAME`` for an equal one and raises ``Clash`` otherwise, so a
+payment recorded on one phone is recorded on both after they swap backups::
+
+    backup.register(Kind("debts", 2, dump_debts, check_debt, plan_debt, write_debt,
+                         refs=lambda r: [("dynasties", r["dynasty"])], table=table_of(DebtRow)))
+
+Importing never half-writes: the whole file is read and checked first (shape,
+references between records), then every record is compared with the database
+(an id whose fixed content differs is a clash) and only then written, all in
+the caller's one transaction.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Callable, Iterable
+from dataclasses import dataclass, field
+from typing import Any
+
+from sqlalchemy import Table, select
+from sqlmodel import Session
+
+from core.store.errors import StoreError
+from core.store.ids import is_uuid
+
+FORMAT = "hofstaat-backup"
+FORMAT_KEYS = ("format", "version")
+# A phone's years of games are a few megabytes; anything far larger is not ours.
+MAX_BYTES = 200 * 1024 * 1024
+
+# What merging one record did (or will do).
+ADD, UPDATE, SAME, KEEP = "added", "updated", "unchanged", "kept"
+OUTCOMES = (ADD, UPDATE, SAME, KEEP)
+
+
+class BackupError(StoreError):
+    """A backup file that cannot be imported; nothing was written."""
+
+
+class Invalid(Exception):
+    """What is wrong with one record; the importer adds which record it is."""
+
+
+class Clash(Exception):
+    """A record whose id is taken here by a record with different fixed content."""
+
+
+@dataclass
+class Links:
+    """Uuid to local id and back, per kind, for the kinds that have a table."""
+
+    session: Session
+    tables: dict[str, Table]
+    _local: dict[str, dict[str, int]] = field(default_factory=dict)
+    _uuid: dict[str, dict[int, str]] = field(default_factory=dict)
+
+    def _load(self, kind: str) -> None:
+        if kind not in self._local:
+            t = self.tables[kind]
+            rows = self.session.execute(select(t.c.id, t.c.uuid)).all()
+            self._local[kind] = {u: i for i, u in rows}
+            self._uuid[kind] = {i: u for i, u in rows}
+
+    def local(self, kind: str, uuid: str | None) -> int | None:
+        """The local id of a record of ``kind``, or None (for None, or one not here)."""
+        if uuid is None:
+            return None
+        self._load(kind)
+        return self._local[kind].get(uuid)
+
+    def uuid(self, kind: str, local_id: int | None) -> str | None:
+        """The uuid of the local record ``local_id`` of ``kind``, or None."""
+        if local_id is None:
+            return None
+        self._load(kind)
+        return self._uuid[kind].get(local_id)
+
+    def add(self, kind: str, uuid: str, local_id: int) -> None:
+        """Remember a record just written."""
+        self._load(kind)
+        self._local[kind][uuid] = local_id
+        self._uuid[kind][local_id] = uuid
+
+
+@dataclass(frozen=True)
+class Note:
+    """Something an import did that the person should know: ``key`` and ``params`` let the
+    UI say it in the person's language; ``text`` says it in English."""
+
+    key: str
+    text: str
+    params: dict[str, Any] = field(default_factory=dict)
+
+    def __str__(self) -> str:
+        return self.text
+
+
+@dataclass
+class Plan:
+    """Everything known while one file is merged: its records and what each will do."""
+
+    records: dict[str, list[dict[str, Any]]]
+    links: Links
+    now: float
+    steps: dict[str, list[tuple[str, dict[str, Any], Any]]] = field(default_factory=dict)
+    notes: list[Note] = field(default_factory=list)  # what the person should know afterwards
+    _memo: dict[Any, Any] = field(default_factory=dict)
+
+    def memo(self, key: Any, make: Callable[[], Any]) -> Any:
+        """A value computed once per import (rows read from the database, say)."""
+        if key not in self._memo:
+            self._memo[key] = make()
+        return self._memo[key]
+
+
+@dataclass(frozen=True)
+class Kind:
+    """One kind of record in a backup, and how to export, check and merge it.
+
+    ``dump(session, links)`` gives every record in file order (stable, from the
+    records' content only, so that export, import elsewhere and export again give
+    the same file). ``check(record)`` raises ``Invalid``. ``refs(record)`` names
+    the ``(kind, uuid)`` records it needs, which must be in the file or the
+    database. ``plan(plan, record)`` compares it with the database and returns
+    ``(outcome, detail)`` or raises ``Clash``; ``write(plan, record, detail)``
+    writes an ``ADD`` or ``UPDATE``.
+    """
+
+    name: str
+    since: int
+    dump: Callable[[Session, Links], list[dict[str, Any]]]
+    check: Callable[[dict[str, Any]], None]
+    plan: Callable[[Plan, dict[str, Any]], tuple[str, Any]]
+    write: Callable[[Plan, dict[str, Any], Any], None]
+    refs: Callable[[dict[str, Any]], Iterable[tuple[str, str | None]]] = lambda r: ()
+    key: str = "id"  # the field that identifies a record
+    table: Table | None = None  # rows with a uuid column, for ``Links``
+
+
+KINDS: list[Kind] = []
+
+
+def register(kind: Kind) -> None:
+    """Add a kind of record to every backup; kinds are merged in the order they are added.
+
+    :raises ValueError: when a kind of that name is already registered.
+    """
+    if any(k.name == kind.name for k in KINDS) or kind.name in FORMAT_KEYS:
+        raise ValueError(f"backup kind {kind.name!r} is already registered")
+    KINDS.append(kind)
+
+
+def version() -> int:
+    """The format version this code writes: the newest ``since`` of its kinds."""
+    return max((k.since for k in KINDS), default=1)
+
+
+def links(session: Session) -> Links:
+    """Fresh links for the kinds registered now."""
+    return Links(session, {k.name: k.table for k in KINDS if k.table is not None})
+
+
+# --- export ----------------------------------------------------------------------------
+
+
+def export(session: Session) -> dict[str, Any]:
+    """Every record of every kind, as the backup's JSON object."""
+    ln = links(session)
+    data: dict[str, Any] = {"format": FORMAT, "version": version()}
+    for kind in KINDS:
+        data[kind.name] = kind.dump(session, ln)
+    return data
+
+
+def dumps(data: dict[str, Any]) -> str:
+    """The backup's text: compact UTF-8 with keys sorted, so equal backups are equal bytes."""
+    return json.dumps(data, ensure_ascii=False, sort_keys=True, separators=(",", ":"),
+                      allow_nan=False) + "\n"
+
+
+# --- reading and checking a file --------------------------------------------------------
+
+
+def _fail(key: str, message: str, **params: Any) -> BackupError:
+    return BackupError(f"{message}; nothing was imported", key, **params)
+
+
+def parse(raw: bytes | str) -> dict[str, list[dict[str, Any]]]:
+    """Read a backup file and check all of it; return its records by kind.
+
+    :raises BackupError: naming what is wrong: not text or not JSON (``backup_not_json``),
+        broken JSON (``backup_damaged``), another app's file (``backup_foreign``), a newer
+        format (``backup_newer``) or a record that is wrong (``backup_invalid``).
+    """
+    if len(raw) > MAX_BYTES:
+        raise _fail("backup_not_json", "the file is far too large to be a Hofstaat backup")
+    if isinstance(raw, bytes):
+        try:
+            raw = raw.decode("utf-8-sig")
+        except UnicodeDecodeError:
+            raise _fail("backup_not_json", "the file is not a Hofstaat backup "
+                        "(it is not text; a backup is a JSON file)") from None
+    try:
+        data = json.loads(raw)
+    except (ValueError, RecursionError) as exc:
+        line, col = getattr(exc, "lineno", None), getattr(exc, "colno", None)
+        if FORMAT in raw[:4096] or raw.lstrip()[:1] == "{":
+            where = f" at line {line}, column {col}" if line else ""
+            raise _fail("backup_damaged", f"the backup file is damaged: its JSON is broken{where}",
+                        line=line, column=col) from None
+        raise _fail("backup_not_json", "the file is not a Hofstaat backup (it is not JSON)") from None
+    if not isinstance(data, dict) or data.get("format") != FORMAT:
+        raise _fail("backup_foreign", "the file is not a Hofstaat backup "
+                    "(it is JSON, but from another app)")
+    found = data.get("version")
+    if not isinstance(found, int) or isinstance(found, bool) or found < 1:
+        raise _fail("backup_damaged", f"the backup file is damaged: its version is {found!r}",
+                    line=None, column=None)
+    if found > version():
+        raise _fail("backup_newer", f"the backup comes from a newer version of Hofstaat (format "
+                    f"{found}; this version reads up to {version()}); update the app to import it",
+                    version=found, supported=version())
+    return _records(data, found)
+
+
+def _invalid(message: str, **params: Any) -> BackupError:
+    return _fail("backup_invalid", f"the backup file is damaged: {message}",
+                 problem=message, **params)
+
+
+def _records(data: dict[str, Any], found: int) -> dict[str, list[dict[str, Any]]]:
+    kinds = [k for k in KINDS if k.since <= found]
+    unknown = sorted(set(data) - set(FORMAT_KEYS) - {k.name for k in kinds})
+    if unknown:
+        raise _invalid(f"it has parts this version does not know: {', '.join(unknown)}")
+    records: dict[str, list[dict[str, Any]]] = {}
+    for kind in kinds:
+        items = data.get(kind.name)
+        if not isinstance(items, list):
+            raise _invalid(f"its list of {kind.name} is missing", kind=kind.name)
+        seen: set[Any] = set()
+        for i, record in enumerate(items):
+            try:
+                if not isinstance(record, dict):
+                    raise Invalid("it is not an object")
+                kind.check(record)
+            except Invalid as exc:
+                raise _invalid(f"{kind.name} record {i + 1}: {exc}", kind=kind.name,
+                               index=i + 1) from None
+            if record[kind.key] in seen:
+                raise _invalid(f"{kind.name} record {i + 1} repeats the id {record[kind.key]}",
+                               kind=kind.name, index=i + 1)
+            seen.add(record[kind.key])
+        records[kind.name] = items
+    for kind in KINDS:
+        records.setdefault(kind.name, [])
+    return records
+
+
+# --- merging ---------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class ImportReport:
+    """What an import did, per kind: how many records were added, updated, already here,
+    or kept as they were here (see each kind for when that happens), and any notes."""
+
+    counts: dict[str, dict[str, int]]
+    notes: tuple[Note, ...] = ()
+
+    @property
+    def changed(self) -> bool:
+        return any(c[ADD] or c[UPDATE] for c in self.counts.values())
+
+    def total(self, outcome: str) -> int:
+        return sum(c[outcome] for c in self.counts.values())
+
+
+def merge(session: Session, records: dict[str, list[dict[str, Any]]], now: float) -> ImportReport:
+    """Merge checked records into the database inside the session's transaction.
+
+    :raises BackupError: for a record naming one that is neither in the file nor here
+        (``backup_invalid``), or an id that is taken here by different content
+        (``backup_clash``); nothing has been written then.
+    """
+    plan = Plan(records, links(session), now)
+    _check_refs(plan)
+    for kind in KINDS:  # compare everything first: a clash must stop the import before any write
+        steps = plan.steps[kind.name] = []
+        for i, record in enumerate(records[kind.name]):
+            try:
+                outcome, detail = kind.plan(plan, record)
+            except Clash as exc:
+                raise _fail("backup_clash", f"{kind.name} record {i + 1} has the id "
+                            f"{record[kind.key]}, which belongs to a different record here "
+                            f"({exc})", kind=kind.name, index=i + 1, id=record[kind.key],
+                            problem=str(exc)) from None
+            steps.append((outcome, record, detail))
+    counts = {}
+    for kind in KINDS:
+        tally = dict.fromkeys(OUTCOMES, 0)
+        for outcome, record, detail in plan.steps[kind.name]:
+            if outcome in (ADD, UPDATE):
+                kind.write(plan, record, detail)
+            tally[outcome] += 1
+        counts[kind.name] = tally
+        session.flush()
+    return ImportReport(counts, tuple(plan.notes))
+
+
+def _check_refs(plan: Plan) -> None:
+    in_file = {k.name: {r[k.key] for r in plan.records[k.name]} for k in KINDS}
+    for kind in KINDS:
+        for i, record in enumerate(plan.records[kind.name]):
+            for ref_kind, uuid in kind.refs(record):
+                if uuid is None or uuid in in_file[ref_kind]:
+                    continue
+                if plan.links.local(ref_kind, uuid) is None:
+                    raise _invalid(f"{kind.name} record {i + 1} names {ref_kind} {uuid}, which is "
+                                   "neither in the file nor here", kind=kind.name, index=i + 1)
+
+
+# --- helpers for kinds -----------------------------------------------------------------
+
+
+def need(record: dict[str, Any], name: str, test: Callable[[Any], bool], what: str) -> Any:
+    """A record's field, checked.
+
+    :raises Invalid: when it is missing or ``test`` refuses it, saying it must be ``what``.
+    """
+    if name not in record:
+        raise Invalid(f"lacks {name}")
+    value = record[name]
+    if not test(value):
+        raise Invalid(f"{name} must be {what}, not {value!r}"[:300])
+    return value
+
+
+def only(record: dict[str, Any], fields: Iterable[str]) -> None:
+    """Refuse fields a record must not have.
+
+    :raises Invalid: naming them.
+    """
+    extra = sorted(set(record) - set(fields))
+    if extra:
+        raise Invalid(f"it has unknown fields: {', '.join(map(str, extra))}")
+
+
+def uuid_field(record: dict[str, Any], name: str = "id", optional: bool = False) -> str | None:
+    """A field holding a record id (or None when ``optional``).
+
+    :raises Invalid: when it is not one.
+    """
+    return need(record, name, lambda v: is_uuid(v) or (optional and v is None),
+                "an id of 32 hex digits" + (" or null" if optional else ""))
+
+
+def differing(a: dict[str, Any], b: dict[str, Any], fields: Iterable[str]) -> list[str]:
+    """The fields whose values differ between two records (1 and 1.0 count as equal)."""
+    return [f for f in fields if a.get(f) != b.get(f)]

@@ -1,0 +1,130 @@
+"""Reading the records back: a player's record per game, opponents, leaderboards, rating
+history and recent games, each in a few indexed queries over rows ``records`` keeps.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from sqlalchemy import and_, select
+
+from core.outcomes import lower_score_wins
+from core.outcomes.rating import shown
+from core.store.records import NO_PROFILE, PF, PP, PT, RH, RT
+from core.store.stats import number
+from core.store.tables import GameRow, ProfileRow, ResultRow, table_of
+
+G, P, R = table_of(GameRow).c, table_of(ProfileRow).c, table_of(ResultRow).c
+HISTORY_POINTS = 200  # chart points at most
+
+
+def money(s: Any, profile_id: int | None, game: str) -> float | None:
+    """Money won minus money lost in ``game``: the ledger's figure, None until it keeps one."""
+    return None
+
+
+def record(s: Any, profile_id: int | None, game: str | None = None) -> dict[str, dict[str, Any]]:
+    """Per game, one player's record: games, wins, win rate, streaks, best and average score,
+    assisted wins, hints, undos, the game's own figures, rating and money.
+
+    ``profile_id`` None means the people who played without a profile; ``game`` None
+    means every game the player has results in.
+    """
+    key = NO_PROFILE if profile_id is None else profile_id
+    c, fc = PT.c, PF.c
+    where, fwhere = c.profile_id == key, fc.profile_id == key
+    if game is not None:
+        where, fwhere = and_(where, c.game == game), and_(fwhere, fc.game == game)
+    own: dict[str, dict[str, Any]] = {}
+    for g, name, total in s.execute(select(fc.game, fc.name, fc.total).where(fwhere)):
+        own.setdefault(g, {})[name] = number(float(total))
+    ratings = {} if profile_id is None else ratings_of(s, profile_id)
+    out: dict[str, dict[str, Any]] = {}
+    for t in s.execute(select(PT).where(where)):
+        out[t.game] = {
+            "game": t.game, "games": t.games, "wins": t.wins,
+            "win_rate": t.wins / t.games if t.games else 0.0,
+            "best_score": number(t.score_min if lower_score_wins(t.game) else t.score_max),
+            "average_score": round(t.score_sum / t.scored, 1) if t.scored else None,
+            "current_streak": t.current_streak, "best_streak": t.best_streak,
+            "assisted": t.assisted_wins, "hints": t.hints, "undos": t.undos,
+            "figures": own.get(t.game, {}), "rating": ratings.get(t.game),
+            "money": money(s, profile_id, t.game)}
+    return out
+
+
+def ratings_of(s: Any, profile_id: int) -> dict[str, dict[str, Any]]:
+    """One profile's rating per game: ``shown``, ``games``, ``mu`` and ``sigma``."""
+    return {r.game: _rating(r) for r in s.execute(
+        select(RT.c.game, RT.c.mu, RT.c.sigma, RT.c.games).where(RT.c.profile_id == profile_id))}
+
+
+def leaderboard(s: Any, game: str, limit: int = 20) -> list[dict[str, Any]]:
+    """The rated profiles of a game, the best first: id, name, kind, level and rating."""
+    query = (select(P.id, P.name, P.kind, P.level, RT.c.mu, RT.c.sigma, RT.c.games)
+             .join(RT, RT.c.profile_id == P.id)
+             .where(RT.c.game == game, P.archived.is_(False))
+             .order_by((RT.c.mu - 3 * RT.c.sigma).desc(), P.id).limit(limit))
+    return [{"profile_id": r.id, "name": r.name, "kind": r.kind, "level": r.level, **_rating(r)}
+            for r in s.execute(query)]
+
+
+def history(s: Any, profile_id: int, game: str, limit: int = HISTORY_POINTS) -> list[dict[str, Any]]:
+    """A profile's rating after each of its last ``limit`` games of ``game``, oldest first."""
+    rows = s.execute(select(RH.c.game_id, RH.c.mu, RH.c.sigma, RH.c.finished_at)
+                     .where(RH.c.profile_id == profile_id, RH.c.game == game)
+                     .order_by(RH.c.finished_at.desc(), RH.c.id.desc()).limit(limit)).all()
+    return [{"game_id": r.game_id, "finished_at": r.finished_at, "shown": shown(r.mu, r.sigma)}
+            for r in reversed(rows)]
+
+
+def opponents(s: Any, a: int, b: int | None = None) -> dict[int, dict[str, dict[str, int]]]:
+    """How profile ``a`` fared against every profile it met (or only ``b``), per game:
+    ``games``, ``wins`` (a won, the other did not), ``losses``, ``shared`` and ``neither``."""
+    c = PP.c
+    where = c.profile_id == a if b is None else and_(c.profile_id == a, c.other_id == b)
+    out: dict[int, dict[str, dict[str, int]]] = {}
+    for r in s.execute(select(PP).where(where)):
+        out.setdefault(r.other_id, {})[r.game] = {
+            "games": r.games, "wins": r.wins, "losses": r.losses, "shared": r.shared,
+            "neither": r.games - r.wins - r.losses - r.shared}
+    return out
+
+
+def recent(s: Any, profile_id: int | None, game: str | None, limit: int) -> list[dict[str, Any]]:
+    """A player's last finished games, the latest first, each with that player's own result."""
+    who = (and_(R.profile_id.is_(None), R.kind == "human") if profile_id is None
+           else R.profile_id == profile_id)
+    if game is not None:
+        who = and_(who, R.game == game)
+    query = (select(R.game_id, R.game, R.seat, R.won, R.score, R.assisted, R.finished_at,
+                    G.seats, G.seed, G.result)
+             .join(table_of(GameRow), G.id == R.game_id).where(who)
+             .order_by(R.finished_at.desc(), R.game_id.desc()).limit(limit * 2))
+    seen: set[int] = set()
+    out = []
+    for r in s.execute(query):
+        if r.game_id in seen or len(out) == limit:  # one profile in several seats: the game once
+            continue
+        seen.add(r.game_id)
+        result = r.result if isinstance(r.result, dict) else {}
+        out.append({"game_id": r.game_id, "game": r.game, "seat": r.seat, "won": bool(r.won),
+                    "score": number(r.score), "assisted": bool(r.assisted),
+                    "finished_at": r.finished_at, "seats": r.seats if isinstance(r.seats, list) else [],
+                    "seed": r.seed, "result": result,
+                    "resigned": result.get("reason") == "resigned" and result.get("resigned") == r.seat})
+    return out
+
+
+def last_player(s: Any, game: str) -> int | None:
+    """The profile of the first person (by seat) in the last finished game of ``game`` that
+    had one, or None. Results are written as games end, so their ids run in that order."""
+    rows = s.execute(select(R.game_id, R.seat, R.profile_id)
+                     .where(R.game == game, R.kind == "human", R.profile_id.is_not(None))
+                     .order_by(R.id.desc()).limit(10)).all()
+    latest = [r for r in rows if r.game_id == rows[0].game_id] if rows else []
+    return min(latest, key=lambda r: r.seat).profile_id if latest else None
+
+
+def _rating(r: Any) -> dict[str, Any]:
+    return {"shown": shown(r.mu, r.sigma), "games": r.games, "mu": r.mu, "sigma": r.sigma}

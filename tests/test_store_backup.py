@@ -1,0 +1,170 @@
+"""Backups: one JSON file with everything, imported by id so that two devices merge."""
+
+import json
+
+from backup_data import finish, fill, ids, open_store, parts, record, seat
+
+from core.store import backup
+from core.store.ids import is_uuid
+
+KINDS = ("profiles", "games", "results", "settings")
+
+
+def test_export_then_import_into_an_empty_database_then_export_again_gives_the_same_file():
+    with open_store() as a, open_store(5_000.0) as b:
+        fill(a, "a")
+        text = a.export_backup()
+        report = b.import_backup(text)
+        assert b.export_backup() == text
+    assert report.counts["profiles"]["added"] == 4
+    assert report.counts["games"]["added"] == 4
+    assert report.counts["results"]["added"] == 4  # two seats each of the finished and resigned
+    assert report.counts["settings"]["added"] == 2
+
+
+def test_the_file_is_versioned_and_names_records_by_uuid_never_by_local_id():
+    with open_store() as a:
+        made = fill(a, "a")
+        data = parts(a.export_backup())
+    assert data["format"] == "hofstaat-backup" and data["version"] == backup.version() == 1
+    assert set(data) == {"format", "version", *KINDS}
+    anna = next(p for p in data["profiles"] if p["name"] == "Anna a")
+    done = next(g for g in data["games"] if g["over"] and g["result"]["reason"] == "done")
+    assert all(is_uuid(r["id"]) for k in KINDS[:3] for r in data[k])
+    assert done["seats"][0] == {"kind": "human", "name": "Anna a", "profile": anna["id"],
+                                "level": None}
+    assert all("profile_id" not in s for g in data["games"] for s in g["seats"])
+    assert {r["game"] for r in data["results"]} <= {g["id"] for g in data["games"]}
+    assert [g["over"] for g in data["games"] if g["archived"]] == [False]
+    assert made["running"] and any(not g["over"] and g["actions"] == ["d1"] and g["undos"] == 1
+                                   for g in data["games"])  # running games travel too
+
+
+def test_an_imported_database_answers_with_its_own_ids_and_statistics():
+    with open_store() as a, open_store() as b:
+        b.create_profile("Someone else")  # so that local ids differ between the two
+        made = fill(a, "a")
+        b.import_backup(a.export_backup())
+        anna = next(p for p in b.list_profiles() if p.name == "Anna a")
+        assert anna.id != made["anna"]
+        assert b.stats("thronfolge", anna.id) == a.stats("thronfolge", made["anna"])
+        assert b.stats("thronfolge", anna.id)["games"] == 2
+        [running] = b.unfinished_games()
+        game = b.load_game(running.id)
+        assert game["seats"][0]["profile_id"] == anna.id
+        assert game["actions"] == ["d1"] and game["undos"] == 1
+        assert [g.archived for g in b.archived_games()] == [True]
+        [quit_game] = [g for g in b.finished_games() if g.resigned]
+        assert quit_game.resigned_seat == 1
+        assert b.get_setting("ui_theme_a") == "dark"
+
+
+def test_importing_the_same_file_twice_changes_nothing_the_second_time():
+    with open_store() as a, open_store() as b:
+        fill(a, "a")
+        text = a.export_backup()
+        b.import_backup(text)
+        after_first = b.export_backup()
+        again = b.import_backup(text)
+        assert b.export_backup() == after_first
+        assert not again.changed
+        assert again.total("unchanged") == sum(len(parts(text)[k]) for k in KINDS)
+        assert not a.import_backup(text).changed  # into the database it came from, too
+
+
+def test_two_databases_with_shared_and_separate_records_merge_to_the_union_both_ways():
+    with open_store() as a, open_store(9_000.0) as b:
+        fill(a, "a")
+        b.import_backup(a.export_backup())  # what both have
+        fill(b, "bb")  # only b
+        a.create_profile("Eve")  # only a
+        text_a, text_b = a.export_backup(), b.export_backup()
+        a.import_backup(text_b)
+        b.import_backup(text_a)
+        merged_a, merged_b = a.export_backup(), b.export_backup()
+    for kind in KINDS:
+        assert ids(merged_a, kind) == ids(merged_b, kind) == ids(text_a, kind) | ids(text_b, kind)
+    assert merged_a == merged_b
+
+
+def test_a_game_continued_on_another_device_comes_back_further_along_with_its_results():
+    with open_store() as a, open_store(9_000.0) as b:
+        made = fill(a, "a")
+        b.import_backup(a.export_backup())
+        [running] = [g for g in b.unfinished_games() if g.ply == 1]
+        game = b.load_game(running.id)
+        b.save_game(finish(dict(game, actions=["d1", "p TS", "t"]), [1, 9], [1]))
+        report = a.import_backup(b.export_backup())
+        assert report.counts["games"]["updated"] == 1
+        assert report.counts["results"]["added"] == 2
+        finished = a.load_game(made["running"])
+        assert finished["over"] and finished["actions"] == ["d1", "p TS", "t"]
+        assert [r["won"] for r in a.results(made["running"])] == [False, True]
+        assert a.game_summary(made["running"]).ply == 3
+        # The older running copy never takes the finished one back.
+        assert not b.import_backup(a.export_backup()).changed
+
+
+def test_a_resigned_game_is_not_brought_back_to_life_by_an_older_running_copy():
+    with open_store() as a, open_store(9_000.0) as b:
+        anna = a.create_profile("Anna")
+        gid = a.save_game(record([seat("Anna", anna), seat("Ben")], ["d1"]))
+        old = a.export_backup()
+        b.import_backup(old)
+        a.resign_game(gid, 0)
+        report = a.import_backup(old)
+        assert report.counts["games"]["kept"] == 1 and not report.changed
+        assert a.game_summary(gid).resigned
+        b.import_backup(a.export_backup())
+        [quit_game] = b.finished_games()
+        assert quit_game.resigned and len(b.results(quit_game.id)) == 2
+
+
+def test_a_player_renamed_here_keeps_the_name_chosen_here():
+    with open_store() as a, open_store() as b:
+        anna = a.create_profile("Anna")
+        b.import_backup(a.export_backup())
+        [mine] = b.list_profiles()
+        b.rename_profile(mine.id, "Annette")
+        report = b.import_backup(a.export_backup())
+        assert report.counts["profiles"]["kept"] == 1
+        assert [p.name for p in b.list_profiles()] == ["Annette"]
+        assert a.import_backup(b.export_backup()).counts["profiles"]["kept"] == 1
+        assert a.get_profile(anna.id).name == "Anna"
+
+
+def test_a_new_player_whose_name_is_taken_here_is_added_archived_and_said_so():
+    with open_store() as a, open_store() as b:
+        a.create_profile("Ben")
+        b.create_profile("ben")
+        report = b.import_backup(a.export_backup())
+        assert [p.name for p in b.list_profiles()] == ["ben"]
+        assert sorted((p.name, p.archived) for p in b.list_profiles(include_archived=True)) == [
+            ("Ben", True), ("ben", False)]
+        [note] = report.notes
+        assert (note.key, note.params) == ("profile_archived", {"name": "Ben"})
+        assert str(note) == "Ben was added archived: another player here has that name"
+        assert not b.import_backup(a.export_backup()).changed
+
+
+def test_settings_already_set_here_keep_their_value_and_new_ones_are_added():
+    with open_store() as a, open_store() as b:
+        a.set_setting("ui_theme", "dark")
+        a.set_setting("ui_card_back", "midnight")
+        b.set_setting("ui_theme", "light")
+        report = b.import_backup(a.export_backup())
+        assert (b.get_setting("ui_theme"), b.get_setting("ui_card_back")) == ("light", "midnight")
+        assert report.counts["settings"] == {"added": 1, "updated": 0, "unchanged": 0, "kept": 1}
+
+
+def test_a_game_finished_differently_on_two_devices_keeps_the_results_recorded_here():
+    with open_store() as a, open_store(9_000.0) as b:
+        gid = a.save_game(record([seat("Anna"), seat("Ben")], ["d1"]))
+        b.import_backup(a.export_backup())
+        [copy] = b.unfinished_games()
+        a.save_game(finish(a.load_game(gid), [5, 1], [0]))
+        b.save_game(finish(b.load_game(copy.id), [1, 5], [1]))
+        report = a.import_backup(b.export_backup())
+        assert report.counts["results"] == {"added": 0, "updated": 0, "unchanged": 0, "kept": 2}
+        assert [r["won"] for r in a.results(gid)] == [True, False]
+        assert len(json.loads(a.export_backup())["results"]) == 2
