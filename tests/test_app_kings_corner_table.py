@@ -326,9 +326,8 @@ def test_the_engines_refusals_read_in_german(reason, german):
 
 
 @pytest.mark.parametrize("width,height", [(360, 780), (390, 788), (1024, 712)])
-@pytest.mark.parametrize("opponents", [1, 4])
-def test_the_cross_and_the_hand_fit_the_screen(width, height, opponents):
-    geo = model.geometry(width, height, opponents)
+def test_the_cross_and_the_hand_fit_the_screen(width, height):
+    geo = model.geometry(width, height)
     assert geo.cross_w <= geo.width
     assert geo.cell_w >= 52 + 8  # a card and its lit outline
     assert geo.tablet == (width >= model.TABLET_MIN_WIDTH)

@@ -38,7 +38,8 @@ class CrossPieces:
 
     # --- one pile -----------------------------------------------------------------------------
 
-    def pile_stack(self, pos: str, pile: list[str], geo: model.Geometry, picked: bool = False) -> ft.Control:
+    def pile_stack(self, pos: str, pile: list[str], geo: model.Geometry, picked: bool = False,
+                   lit: bool = False) -> ft.Control:
         """The pile's cards as drawn: bottom card, top card lower down, the count badge."""
         sz = card_widget.SIZES[geo.cross_card]
         bottom, top, n = model.pile_face(pile)
@@ -52,15 +53,16 @@ class CrossPieces:
                 ft.Text(words, size=10, color=GOLD_FAINT, text_align=ft.TextAlign.CENTER)],
                 spacing=1, tight=True, horizontal_alignment=ft.CrossAxisAlignment.CENTER)
             return ft.Container(inner, width=sz.width, height=sz.height, border_radius=sz.radius,
-                                border=ft.Border.all(1.5, GOLD_FAINT), bgcolor=SHADE, alignment=ft.Alignment.CENTER)
-        layers: list[ft.Control] = [ft.Container(self._face(bottom, geo, picked and top is None), left=0, top=0,
-                                                 key=f"{bottom}-pile")]
-        if top is not None:
-            layers.append(ft.Container(self.flying(top, pos, self._face(top, geo, picked)), left=0, top=geo.offset,
-                                       key=f"{top}-pile"))
+                                border=ft.Border.all(2 if lit else 1.5, theme.GOLD_LIGHT if lit else GOLD_FAINT),
+                                bgcolor=SHADE, alignment=ft.Alignment.CENTER,
+                                shadow=[ft.BoxShadow(blur_radius=14, spread_radius=1, color=theme.GOLD_LIGHT)] if lit else None)
+        if top is None:  # one card: it is bottom and top at once
+            layers = [ft.Container(self.flying(bottom, pos, self._face(bottom, geo, picked, lit)), left=0, top=0,
+                                   key=f"{bottom}-pile")]
         else:
-            layers[0] = ft.Container(self.flying(bottom, pos, self._face(bottom, geo, picked)), left=0, top=0,
-                                     key=f"{bottom}-pile")
+            layers = [ft.Container(self._face(bottom, geo, picked), left=0, top=0, key=f"{bottom}-pile"),
+                      ft.Container(self.flying(top, pos, self._face(top, geo, picked, lit)), left=0, top=geo.offset,
+                                   key=f"{top}-pile")]
         if n > 2:
             layers.append(ft.Container(
                 ft.Text(str(n), size=11, font_family=theme.SANS_BOLD, color=theme.FELT_DARK),
@@ -68,13 +70,13 @@ class CrossPieces:
                 right=-10, top=geo.offset - 9))
         return ft.Stack(layers, width=sz.width, height=height, clip_behavior=ft.ClipBehavior.NONE)
 
-    def _face(self, card: str, geo: model.Geometry, picked: bool) -> ft.Control:
-        return card_widget.card_view(card, self.lang, geo.cross_card, self.back, selected=picked)
+    def _face(self, card: str, geo: model.Geometry, picked: bool, lit: bool = False) -> ft.Control:
+        return card_widget.card_view(card, self.lang, geo.cross_card, self.back, selected=picked, highlighted=lit)
 
     def pile_cell(self, view: dict[str, Any], pos: str, geo: model.Geometry, live: bool, is_lit: bool) -> ft.Control:
         pile = view["piles"][pos]
         picked = self.pick is not None and self.pick.kind == "pile" and self.pick.what == pos
-        stack = self.pile_stack(pos, pile, geo, picked)
+        stack = self.pile_stack(pos, pile, geo, picked, is_lit)
         label = model.pile_label(self.t, self.lang, pos, pile)
         movable = live and pile and pos in self.movable
         if movable:

@@ -99,27 +99,28 @@ class Geometry:
         return 3 * self.cell_h + 2 * self.gap
 
 
-def geometry(width: float, height: float, opponents: int) -> Geometry:
+def geometry(width: float, height: float) -> Geometry:
     """Card sizes and cells for a screen of ``width`` × ``height`` (below the app bar).
 
     The cross gets the largest card size whose 3 × 3 cells fit the width and the height left
-    over by the seats, the status lines, the hand and the buttons.
+    over by the other seats' row, the status lines, the hand and the buttons.
     """
     tablet = width >= TABLET_MIN_WIDTH
     column = width - (300 if tablet else 0) - 16  # the tablet's side panel holds the seats
     hand = "large" if tablet else "small"
     hand_h = card_widget.SIZES[hand].height * (1 if tablet else 1.5)
-    seats_h = 0 if tablet else (56 if opponents <= 2 else 104)
+    seats_h = 0 if tablet else 70
     # The phone stacks status, notice, button and paddings; the tablet's side panel holds the last two.
-    rest = height - seats_h - hand_h - (70 if tablet else 54 + 40 + 24 + 40)
+    rest = height - seats_h - hand_h - (70 if tablet else 54 + 40 + 24 + 24)
     gap = 8 if tablet else 6
     for size in ("large", "medium", "small"):
         sz = card_widget.SIZES[size]
-        offset = round(sz.height * 0.34)
+        offset = round(sz.height * 0.42)  # the bottom card's corner index stays readable
         cell_w, cell_h = sz.width + 14, sz.height + offset + 8
         if 3 * cell_w + 2 * gap <= column and 3 * cell_h + 2 * gap <= rest:
             break
-    cell_w = min(cell_w + 24, (column - 2 * gap) / 3)  # room for the count badge and the lit outline
+    # Room for the count badge and the lit outline; a tablet spreads the cross over its column.
+    cell_w = min(cell_w + (60 if tablet else 24), (column - 2 * gap) / 3)
     return Geometry(tablet, column, size, hand, offset, cell_w, cell_h, gap)
 
 

@@ -23,28 +23,41 @@ class PanelPieces:
 
     # --- the other seats ------------------------------------------------------------------------
 
+    def chip_name(self, seat: int) -> str:
+        """The short name under a seat's avatar: a person's name; for a computer (the avatar says so) its
+        level, numbered when several play at the same level."""
+        seat_of = self.session.seats[seat]
+        if not seat_of.is_bot or not seat_of.level:
+            return self.name(seat)
+        same = [i for i, x in enumerate(self.session.seats) if x.is_bot and x.level == seat_of.level]
+        level = self.t(f"level.{seat_of.level}")
+        return level if len(same) == 1 else f"{level} {same.index(seat) + 1}"
+
     def seat_chip(self, view: dict[str, Any], seat: int, width: float) -> ft.Control:
+        """One other seat: avatar, the fan of backs with the count, the penalty total in a session, the name."""
         n = len(view["hands"][seat])
-        session = view["options"].get("target", 0)
-        chips: list[ft.Control] = []
-        if session:
-            chips.append(ft.Text(self.t("kc.penalty_short", n=view["scores"][seat]), size=11.5,
-                                 color=theme.GOLD_LIGHT, no_wrap=True))
-        fan = seats.hand_fan(self.t, self.name(seat), n, self.back, seat, most=4 if width < 200 else 7)
-        badge = seats.seat_badge(self.session, seat, self.name(seat), chips=chips, trailing=[fan],
-                                 subtitle=None if width < 200 else seats.level_text(self.t, self.session, seat))
+        most = 2 if width < 100 else 3 if width < 150 else 6
+        top: list[ft.Control] = [seats.avatar(self.session, seat),
+                                 seats.hand_fan(self.t, self.name(seat), n, self.back, seat, most=most)]
+        lines: list[ft.Control] = [ft.Row(top, spacing=4, tight=True, vertical_alignment=ft.CrossAxisAlignment.CENTER)]
+        under = [ft.Text(self.chip_name(seat), size=12, font_family=theme.SANS_BOLD, color=theme.IVORY, max_lines=1,
+                         overflow=ft.TextOverflow.ELLIPSIS, expand=True)]
+        if view["options"].get("target", 0):
+            under.append(ft.Text(self.t("kc.penalty_short", n=view["scores"][seat]), size=12,
+                                 font_family=theme.SANS_BOLD, color=theme.GOLD_LIGHT, no_wrap=True))
+        lines.append(ft.Row(under, spacing=4))
         mine = not self.session.over and self.session.to_move == seat
-        return ft.Container(badge, width=width, padding=ft.Padding.symmetric(horizontal=8, vertical=5),
+        return ft.Container(ft.Column(lines, spacing=2, tight=True),
+                            width=width, padding=ft.Padding.only(left=7, right=7, top=5, bottom=4),
                             border_radius=14, bgcolor=SHADE_DEEP if mine else SHADE,
                             border=ft.Border.all(1.5, theme.GOLD if mine else "#00000000"))
 
     def seats_strip(self, view: dict[str, Any], others: list[int], width: float, column: bool = False) -> ft.Control:
-        """The other seats: in a row (two per line when three or four) or, on a tablet, a column."""
+        """The other seats: in one row or, on a tablet, a column."""
         if column:
             return ft.Column([self.seat_chip(view, s, width) for s in others], spacing=8, tight=True)
-        per_row = 2 if len(others) >= 3 else max(1, len(others))
-        w = (width - 8 * (per_row - 1)) / per_row
-        return ft.Row([self.seat_chip(view, s, w) for s in others], spacing=8, run_spacing=6, wrap=True,
+        w = (width - 6 * (len(others) - 1)) / max(1, len(others))
+        return ft.Row([self.seat_chip(view, s, min(w, 190)) for s in others], spacing=6,
                       alignment=ft.MainAxisAlignment.CENTER)
 
     # --- status and guidance ----------------------------------------------------------------------

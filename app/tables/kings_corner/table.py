@@ -52,8 +52,15 @@ class KingsTable(CrossPieces, PanelPieces, Table):
     def explain(self, reason: str) -> str:
         return model.explain(reason, self.t, self.lang)
 
-    def geometry(self, others: int) -> model.Geometry:
-        return model.geometry(self.width, self.height - APPBAR, others)
+    def name(self, seat: int) -> str:
+        """A seat's name, numbered where several seats would read the same ("Computer (Leicht) 2")."""
+        names = [super(KingsTable, self).name(i) for i in range(len(self.session.seats))]
+        if names.count(names[seat]) == 1:
+            return names[seat]
+        return f"{names[seat]} {names[:seat + 1].count(names[seat])}"
+
+    def geometry(self) -> model.Geometry:
+        return model.geometry(self.width, self.height - APPBAR)
 
     # --- input ---------------------------------------------------------------------------------
 
@@ -169,8 +176,7 @@ class KingsTable(CrossPieces, PanelPieces, Table):
                 self.driver.paused = False
             return
         events = self.session.game.mask_events(events, seat)
-        n = self.session.state["players"]
-        geo = self.geometry(n - 1)
+        geo = self.geometry()
         sz = card_widget.SIZES[geo.cross_card]
         for ev in events:
             kind = ev.get("type")
@@ -238,7 +244,7 @@ class KingsTable(CrossPieces, PanelPieces, Table):
         lit = model.targets(piles, self.pick)
         any_move = bool(playable) or bool(self.movable)
         others = [i for i in range(view["players"]) if i != seat]
-        geo = self.geometry(len(others))
+        geo = self.geometry()
         cross = self.cross(view, geo, live, lit)
         hand_view = self.hand_view(view, seat, hand, geo, playable, live)
         guide = self.guidance(view, live, lit, any_move)
