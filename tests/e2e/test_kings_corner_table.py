@@ -166,6 +166,17 @@ def test_a_game_started_from_the_new_game_screen_draws_and_plays_a_card_by_tap(s
     expect(app.by_id("turn")).to_contain_text("überlegt", timeout=10_000)
     my_turn(app, 60_000)
 
+    # Leave (a real reload) and come back: the same position, the hand as it was.
+    before = saved(store, game_id)
+    app.open(f"/play/{game_id}")
+    my_turn(app)
+    for c in before.state["hands"][0]:
+        expect(app.by_id(f"card-{c}")).to_be_visible()
+    for pos in kc.POSITIONS:
+        if before.state["piles"][pos]:
+            expect(app.by_id(f"pile-{pos}")).to_contain_text(str(len(before.state["piles"][pos])) + " Karten"
+                                                             if len(before.state["piles"][pos]) > 1 else ":")
+
 
 # --- four corners: tap and drag ------------------------------------------------------------------
 
@@ -253,10 +264,11 @@ def test_the_last_card_ends_the_round_and_the_scoreboard_waits_for_next_round(sc
     show(app, f"/play/{game.game_id}")
     my_turn(app)
     app.by_id(f"card-{card}").click()
+    expect(app.by_id(f"pile-{pos}")).to_contain_text("hierhin legen")
     app.by_id(f"pile-{pos}").click()
     expect(app.by_id("round-over")).to_be_visible(timeout=10_000)
     expect(app.by_id("board")).to_be_visible()
-    doc_shot(app, "kings-scoreboard", 1500)
+    doc_shot(app, "kings-scoreboard", 4000)
     after = saved(store, game.game_id)
     assert after.state["round"] == 2
     app.page.wait_for_timeout(1500)  # the computer does not move while the sheet is open

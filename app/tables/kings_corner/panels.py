@@ -115,7 +115,7 @@ class PanelPieces:
         """Rounds down, seats across: each round's penalty points, then the totals."""
         b = model.board(view)
         n = len(b.totals)
-        names = [self.name(i) for i in range(n)]
+        names = [self.chip_name(i) for i in range(n)]
         col = max(44.0, min(80.0, (self.width - 120) / max(1, n)))
 
         def cell(text: str, strong: bool = False, gold: bool = False, w: float = col) -> ft.Control:

@@ -199,6 +199,8 @@ class KingsTable(CrossPieces, PanelPieces, Table):
                 self.dealt.update(c for c in ev["cards"] if c != cards.UNKNOWN)
             elif kind == "talon_empty":
                 self.last_move = self.t("kc.talon_out")
+            elif kind == "turn" and ev.get("extra"):
+                self.last_move = self.t("kc.moved.extra", name=self.name(ev["seat"]))
             elif kind == "round_over" and not any(e.get("type") == "game_over" for e in events):
                 self.sheet = True
                 self.pick = None
