@@ -173,6 +173,12 @@ def test_drop_zones_accept_only_what_may_go_there():
     assert draggable_piles == {f"pile:{p}" for p in model.movable_piles(t.session.state["piles"])}
 
 
+def test_the_piles_that_may_move_say_so_and_the_others_do_not():
+    t = make_table(ann_to_move())
+    movable = {pos for pos in kc.POSITIONS if "verschieben" in (semantics(t, f"pile-{pos}").label or "")}
+    assert movable == model.movable_piles(t.session.state["piles"]) == {"W"}
+
+
 # --- the turn: draw and end ---------------------------------------------------------------------
 
 

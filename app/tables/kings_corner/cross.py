@@ -39,7 +39,7 @@ class CrossPieces:
     # --- one pile -----------------------------------------------------------------------------
 
     def pile_stack(self, pos: str, pile: list[str], geo: model.Geometry, picked: bool = False,
-                   lit: bool = False) -> ft.Control:
+                   lit: bool = False, movable: bool = False) -> ft.Control:
         """The pile's cards as drawn: bottom card, top card lower down, the count badge."""
         sz = card_widget.SIZES[geo.cross_card]
         bottom, top, n = model.pile_face(pile)
@@ -47,11 +47,14 @@ class CrossPieces:
         if bottom is None:
             corner = pos in kc.CORNERS
             words = self.t("kc.empty_corner" if corner else "kc.empty_edge")
-            inner = ft.Column([
+            small = sz.width < card_widget.SIZES["medium"].width  # the position's letters, not its name
+            lines: list[ft.Control] = [
                 ft.Icon(ft.Icons.WORKSPACE_PREMIUM_OUTLINED if corner else ft.Icons.ADD, size=18, color=GOLD_FAINT),
-                ft.Text(self.t(f"kc.pos.{pos}"), size=11, color=IVORY_SOFT, text_align=ft.TextAlign.CENTER),
-                ft.Text(words, size=10, color=GOLD_FAINT, text_align=ft.TextAlign.CENTER)],
-                spacing=1, tight=True, horizontal_alignment=ft.CrossAxisAlignment.CENTER)
+                ft.Text(self.t(f"kc.{'short' if small else 'pos'}.{pos}"), size=11, color=IVORY_SOFT, no_wrap=True,
+                        text_align=ft.TextAlign.CENTER)]
+            if not small:
+                lines.append(ft.Text(words, size=10, color=GOLD_FAINT, text_align=ft.TextAlign.CENTER, no_wrap=True))
+            inner = ft.Column(lines, spacing=1, tight=True, horizontal_alignment=ft.CrossAxisAlignment.CENTER)
             return ft.Container(inner, width=sz.width, height=sz.height, border_radius=sz.radius,
                                 border=ft.Border.all(2 if lit else 1.5, theme.GOLD_LIGHT if lit else GOLD_FAINT),
                                 bgcolor=SHADE, alignment=ft.Alignment.CENTER,
@@ -68,6 +71,10 @@ class CrossPieces:
                 ft.Text(str(n), size=11, font_family=theme.SANS_BOLD, color=theme.FELT_DARK),
                 bgcolor=theme.GOLD_LIGHT, border_radius=9, padding=ft.Padding.symmetric(horizontal=6, vertical=1),
                 right=-10, top=geo.offset - 9))
+        if movable:  # a pile that may move says so: a newcomer finds pile moves without reading the rules
+            layers.append(ft.Container(ft.Icon(ft.Icons.OPEN_WITH, size=13, color=theme.FELT_DARK), width=22, height=22,
+                                       border_radius=11, bgcolor=theme.GOLD_LIGHT, alignment=ft.Alignment.CENTER,
+                                       right=-9, bottom=-6, border=ft.Border.all(1, theme.IVORY)))
         return ft.Stack(layers, width=sz.width, height=height, clip_behavior=ft.ClipBehavior.NONE)
 
     def _face(self, card: str, geo: model.Geometry, picked: bool, lit: bool = False) -> ft.Control:
@@ -76,15 +83,16 @@ class CrossPieces:
     def pile_cell(self, view: dict[str, Any], pos: str, geo: model.Geometry, live: bool, is_lit: bool) -> ft.Control:
         pile = view["piles"][pos]
         picked = self.pick is not None and self.pick.kind == "pile" and self.pick.what == pos
-        stack = self.pile_stack(pos, pile, geo, picked, is_lit)
+        movable = bool(live and pile and pos in self.movable)
+        stack = self.pile_stack(pos, pile, geo, picked, is_lit, movable and not picked)
         label = model.pile_label(self.t, self.lang, pos, pile)
-        movable = live and pile and pos in self.movable
         if movable:
             stack = draggable(stack, f"pile:{pos}", lifted_pile(self.pile_stack(pos, pile, geo)),
                               self.pile_stack(pos, pile, geo), on_start=self.drag_started)
         tap = ft.Container(stack, on_click=(lambda e, p=pos: self.tap_pile(p)) if live else None, ink=False,
                            alignment=ft.Alignment.TOP_CENTER)
-        spoken = self.t("kc.pile_lit", label=label) if is_lit else label
+        spoken = (self.t("kc.pile_lit", label=label) if is_lit
+                  else self.t("kc.pile_movable", label=label) if movable else label)
         body = ft.Semantics(identifier=f"pile-{pos}", label=spoken, button=live, selected=picked if live else None,
                             exclude_semantics=True, content=tap)
         if not live:

@@ -63,7 +63,8 @@ class PanelPieces:
     # --- status and guidance ----------------------------------------------------------------------
 
     def status_row(self, view: dict[str, Any], viewer: int | None) -> ft.Control:
-        parts: list[ft.Control] = [seats.turn_pill(self.t, self.session, self.driver, viewer, self.name)]
+        # The short names of the seat chips: "Normal 2 is thinking …" fits a phone beside the round.
+        parts: list[ft.Control] = [seats.turn_pill(self.t, self.session, self.driver, viewer, self.chip_name)]
         target = view["options"].get("target", 0)
         words = (self.t("kc.round_to", n=view["round"], target=target) if target
                  else self.t("kc.round_of", n=view["round"]))

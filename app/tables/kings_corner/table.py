@@ -155,9 +155,7 @@ class KingsTable(CrossPieces, PanelPieces, Table):
         else:
             self.fly, self.dealt = {}, set()
         self.slides.begin()
-        self.drag.reset()
-        self.root.controls = self.guide.dress(self.build_content())
-        self._drawn = self.drawn_key()
+        self.rebuild()
         try:
             self.root.update()
         except Exception:  # not on the page (yet, or any more): the next build shows it
@@ -182,7 +180,8 @@ class KingsTable(CrossPieces, PanelPieces, Table):
             kind = ev.get("type")
             who = ev.get("seat")
             if kind in ("move", "end_turn") and who is not None:
-                text = model.move_text(self.t, self.lang, ev, self.name(who), who == seat and len(self.session.humans) == 1)
+                text = model.move_text(self.t, self.lang, ev, self.chip_name(who),
+                                       who == seat and len(self.session.humans) == 1)
                 if text:
                     self.last_move = text
             if kind == "move" and ev.get("action") in ("play", "move"):
@@ -200,7 +199,7 @@ class KingsTable(CrossPieces, PanelPieces, Table):
             elif kind == "talon_empty":
                 self.last_move = self.t("kc.talon_out")
             elif kind == "turn" and ev.get("extra"):
-                self.last_move = self.t("kc.moved.extra", name=self.name(ev["seat"]))
+                self.last_move = self.t("kc.moved.extra", name=self.chip_name(ev["seat"]))
             elif kind == "round_over" and not any(e.get("type") == "game_over" for e in events):
                 self.sheet = True
                 self.pick = None
@@ -217,10 +216,14 @@ class KingsTable(CrossPieces, PanelPieces, Table):
 
     # --- drawing ------------------------------------------------------------------------------
 
-    def control(self) -> ft.Control:
+    def rebuild(self) -> None:
+        """Draw the table's controls afresh (new drop zones, the key of what is drawn)."""
         self.drag.reset()
         self.root.controls = self.guide.dress(self.build_content())
         self._drawn = self.drawn_key()
+
+    def control(self) -> ft.Control:
+        self.rebuild()
         return ft.Container(self.guide.stage(self.root), expand=True, gradient=theme.TABLE_GRADIENT)
 
     def build_content(self) -> list[ft.Control]:
