@@ -314,6 +314,10 @@ def test_the_scoreboard_lists_every_round_and_the_totals():
     assert b.totals == [4, 12, 4] and b.target == 25
 
 
+def test_the_hand_is_shown_from_kings_down_to_aces_red_before_black():
+    assert model.hand_order(["2C", "KS", "9H", "KD", "9S", "AH"]) == ["KD", "KS", "9H", "9S", "2C", "AH"]
+
+
 # --- words and geometry -------------------------------------------------------------------------
 
 

@@ -246,3 +246,8 @@ def test_the_last_card_ends_the_round_and_the_scoreboard_waits_for_next_round(sc
     expect(app.by_id("cross")).to_be_visible()
     my_turn(app, 60_000)
     expect(app.by_id("scoreboard")).to_contain_text("Runde 2")
+    # The scoreboard can be looked at during a round, too.
+    app.by_id("scoreboard").click()
+    expect(app.by_id("board")).to_be_visible()
+    app.page.get_by_role("button", name="Schließen").click()
+    expect(app.by_id("board")).to_have_count(0)

@@ -13,6 +13,7 @@ from dataclasses import dataclass
 from typing import Any, Callable
 
 from app.widgets import card as card_widget
+from core import cards
 from core.games import kings_corner as kc
 
 TALON = "talon"
@@ -62,6 +63,12 @@ def playable_cards(piles: dict[str, list[str]], hand: list[str]) -> set[str]:
 def movable_piles(piles: dict[str, list[str]]) -> set[str]:
     """The piles that may move somewhere now."""
     return {s for s, _ in kc.pile_moves(piles)}
+
+
+def hand_order(hand: list[str]) -> list[str]:
+    """The hand as it is shown: kings first, down to aces, red before black within a rank, so the card
+    for a pile (one rank lower, the other colour) is found at a glance."""
+    return sorted(hand, key=lambda c: (-cards.VALUES[c[0]], not cards.is_red(c), c[1]))
 
 
 def pile_face(pile: list[str]) -> tuple[str | None, str | None, int]:

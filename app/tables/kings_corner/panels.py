@@ -66,7 +66,8 @@ class PanelPieces:
         # The short names of the seat chips: "Normal 2 is thinking …" fits a phone beside the round.
         parts: list[ft.Control] = [seats.turn_pill(self.t, self.session, self.driver, viewer, self.chip_name)]
         target = view["options"].get("target", 0)
-        words = (self.t("kc.round_to", n=view["round"], target=target) if target
+        # A phone has room for the round beside the turn pill; the target is on the scoreboard.
+        words = (self.t("kc.round_to", n=view["round"], target=target) if target and self.width >= 480
                  else self.t("kc.round_of", n=view["round"]))
         if target:
             parts.append(ft.Semantics(identifier="scoreboard", button=True, label=self.t("kc.board.open") + ", " + words,

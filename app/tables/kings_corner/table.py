@@ -182,7 +182,7 @@ class KingsTable(CrossPieces, PanelPieces, Table):
             if kind in ("move", "end_turn") and who is not None:
                 text = model.move_text(self.t, self.lang, ev, self.chip_name(who),
                                        who == seat and len(self.session.humans) == 1)
-                if text:
+                if text or kind == "end_turn":  # your own "end turn" clears the line for the next player
                     self.last_move = text
             if kind == "move" and ev.get("action") in ("play", "move"):
                 dst = ev["to"][5:]
@@ -276,7 +276,7 @@ class KingsTable(CrossPieces, PanelPieces, Table):
         if seat is None:
             return ft.Container(height=8)
         picked = {self.pick.what} if self.pick is not None and self.pick.kind == "card" else set()
-        row = kit_hand.overlap_hand(hand, lang=self.lang, size=geo.hand_card, back=self.back, width=geo.width,
+        row = kit_hand.overlap_hand(model.hand_order(hand), lang=self.lang, size=geo.hand_card, back=self.back, width=geo.width,
                                     selected=picked, playable=playable, on_tap=self.tap_card,
                                     slides=self.slides, dealt=self.dealt, ms=self.duration,
                                     drag=self.drag if live else None, glide_ms=self.duration)
