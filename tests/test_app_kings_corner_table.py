@@ -305,6 +305,21 @@ def test_a_single_round_ends_with_the_result_and_cards_left_instead_of_a_sheet()
     assert "result" in ids(t) and "again" in ids(t)
 
 
+def test_a_session_ends_with_the_scoreboard_and_who_passed_the_target():
+    state = position([["8H"], ["2C", "3C", "KH"], ["4C", "KS"]], {"N": ["9S"]}, options={"target": 25},
+                     scores=[3, 20, 2], rounds=[{"round": 1, "dealer": 0, "winners": [2], "points": [3, 20, 0],
+                                                 "cards_left": [3, 14, 0], "reason": "out"}], round=2)
+    s = session_at(state, [ANN, bot("Otto"), bot("Pia")])
+    t = make_table(s)
+    t.dropped("N", "8H")
+    assert s.over and not t.sheet and not t.driver.paused
+    assert {"result", "board", "again", "home"} <= set(ids(t))
+    words = texts_and_labels(t.root)
+    assert "Ann gewinnt!" in words
+    assert "Leicht 1 hat 32 Strafpunkte – das Ziel war 25. Der niedrigste Stand gewinnt." in words
+    assert ["3", "32", "13"] == [w for w in words if w in ("3", "32", "13")][-3:]  # the totals row
+
+
 def test_the_scoreboard_lists_every_round_and_the_totals():
     view = {"rounds": [{"round": 1, "points": [0, 12, 3], "winners": [0]},
                        {"round": 2, "points": [4, 0, 1], "winners": [1]}],

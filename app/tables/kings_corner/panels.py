@@ -156,7 +156,7 @@ class PanelPieces:
     def round_sheet(self, view: dict[str, Any]) -> ft.Control:
         """The sheet after a round of a session: who won it, the scoreboard, "next round"."""
         last = view["rounds"][-1]
-        names = " & ".join(self.name(w) for w in last["winners"])
+        names = " & ".join(self.chip_name(w) for w in last["winners"])
         if last["reason"] == "out":
             why = self.t("kc.sheet.out" if len(last["winners"]) == 1 else "kc.sheet.out_many", names=names)
         else:
@@ -170,8 +170,8 @@ class PanelPieces:
             ft.Text(why, color=theme.IVORY, size=14),
             self.board_table(view, highlight_last=True),
             ft.Text(self.t("kc.sheet.target", target=view["options"]["target"]), color=IVORY_SOFT, size=12.5),
-            ft.Text(self.t("kc.sheet.dealer", name=self.name(view["dealer"]),
-                           first=self.name(first) if first is not None else ""), color=IVORY_SOFT, size=12.5),
+            ft.Text(self.t("kc.sheet.dealer", name=self.chip_name(view["dealer"]),
+                           first=self.chip_name(first) if first is not None else ""), color=IVORY_SOFT, size=12.5),
             ft.Row([big_button(self.t("kc.sheet.next"), ft.Icons.ARROW_FORWARD, self.close_sheet, ident="next-round")]),
         ]
         return end_sheet.overlay_panel(lines, min(480, self.width - 24))
@@ -184,16 +184,18 @@ class PanelPieces:
         reason = result.get("reason")
         if reason == "target":
             top = max(range(len(view["scores"])), key=lambda s: view["scores"][s])
-            why = self.t("kc.end.target", name=self.name(top), target=view["options"]["target"])
+            why = self.t("kc.end.target", name=self.chip_name(top), n=view["scores"][top],
+                         target=view["options"]["target"])
             body: list[ft.Control] = [self.board_table(view, highlight_last=True)]
         else:
-            why = self.t("kc.end.out", name=self.name(winners[0])) if reason == "out" and winners \
+            why = self.t("kc.end.out", name=self.chip_name(winners[0])) if reason == "out" and winners \
                 else self.t("kc.end.blocked")
             left = view["rounds"][-1]["cards_left"] if view["rounds"] else [len(h) for h in view["hands"]]
             body = [caps(self.t("kc.end.cards_left"))] + [
-                ft.Row([ft.Text(self.name(s), color=theme.IVORY, size=14.5, expand=True),
+                ft.Row([ft.Text(self.chip_name(s), color=theme.IVORY, size=14.5, expand=True),
                         ft.Text(str(left[s]), color=theme.GOLD_LIGHT, size=16, font_family=theme.SANS_BOLD)])
                 for s in range(len(left))]
-        card = end_sheet.result_card(end_sheet.headline(self.t, self.session, self.name), why, body, ident="result")
+        card = end_sheet.result_card(end_sheet.headline(self.t, self.session, self.chip_name), why, body,
+                                     ident="result")
         return ft.Column([card, end_sheet.rematch_buttons(self.t, self.again, lambda: self.ui.navigate("/"))],
                          spacing=14, tight=True, width=min(480, self.width - 24))

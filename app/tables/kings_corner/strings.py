@@ -57,7 +57,7 @@ DE: dict[str, str | dict[str, str]] = {
     "kc.board.open": "Punktetafel",
     "kc.end.out": "{name} hat als Erste(r) alle Karten abgelegt.",
     "kc.end.blocked": "Niemand konnte mehr ziehen – die wenigsten Karten gewinnen.",
-    "kc.end.target": "{name} hat {target} Strafpunkte erreicht; der niedrigste Stand gewinnt.",
+    "kc.end.target": "{name} hat {n} Strafpunkte – das Ziel war {target}. Der niedrigste Stand gewinnt.",
     "kc.end.cards_left": "Karten übrig",
     "kc.close": "Schließen",
 }
@@ -115,7 +115,7 @@ EN: dict[str, str | dict[str, str]] = {
     "kc.board.open": "Scoreboard",
     "kc.end.out": "{name} played out all their cards first.",
     "kc.end.blocked": "Nobody could move any more – the fewest cards win.",
-    "kc.end.target": "{name} reached {target} penalty points; the lowest total wins.",
+    "kc.end.target": "{name} has {n} penalty points – the target was {target}. The lowest total wins.",
     "kc.end.cards_left": "Cards left",
     "kc.close": "Close",
 }

@@ -283,7 +283,9 @@ class KingsTable(CrossPieces, PanelPieces, Table):
         return ft.Semantics(identifier="hand", container=True, content=ft.Container(row, alignment=ft.Alignment.CENTER))
 
     def centred(self, control: ft.Control) -> ft.Control:
-        return ft.Container(ft.Column([control], scroll=ft.ScrollMode.AUTO, horizontal_alignment=ft.CrossAxisAlignment.CENTER),
+        return ft.Container(ft.Column([control], scroll=ft.ScrollMode.AUTO, expand=True,
+                                      alignment=ft.MainAxisAlignment.CENTER,
+                                      horizontal_alignment=ft.CrossAxisAlignment.CENTER),
                             expand=True, alignment=ft.Alignment.CENTER, padding=12)
 
 
