@@ -74,7 +74,8 @@ class CrossPieces:
         if movable:  # a pile that may move says so: a newcomer finds pile moves without reading the rules
             layers.append(ft.Container(ft.Icon(ft.Icons.OPEN_WITH, size=13, color=theme.FELT_DARK), width=22, height=22,
                                        border_radius=11, bgcolor=theme.GOLD_LIGHT, alignment=ft.Alignment.CENTER,
-                                       right=-9, bottom=-6, border=ft.Border.all(1, theme.IVORY)))
+                                       right=-9, bottom=(geo.offset if top is None else 0) - 6,
+                                       border=ft.Border.all(1, theme.IVORY)))
         return ft.Stack(layers, width=sz.width, height=height, clip_behavior=ft.ClipBehavior.NONE)
 
     def _face(self, card: str, geo: model.Geometry, picked: bool, lit: bool = False) -> ft.Control:
