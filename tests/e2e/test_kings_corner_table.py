@@ -30,7 +30,8 @@ def doc_shot(app: App, name: str, ms: int = 900) -> None:
     semantics: on a loaded machine it trails by seconds, so wait until two pictures in a row agree."""
     app.settle(ms)
     last = app.page.screenshot()
-    for _ in range(12):
+    for i in range(12):
+        app.page.mouse.move(2 + i % 2, 300)  # a pointer event makes Flutter paint a fresh frame
         app.settle(800)
         now = app.page.screenshot()
         if now == last:
