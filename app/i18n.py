@@ -135,6 +135,17 @@ DE: dict[str, Text] = {
     "choice.scoring.win": "Sieg zählt", "choice.scoring.points": "Punkte zählen",
     "help.deck-of-spies.scoring": "Mit 7 der 12 Bildkarten gewinnst du. „Punkte zählen“ notiert außerdem, "
                                   "wie viele Bildkarten du am Ende hast (0–12).",
+    # Kings in the Corner's options (the engine's values as people say them)
+    "choice.hand.0": "Üblich", "choice.target.0": "1 Runde",
+    "choice.draw_at.start": "Zu Beginn", "choice.draw_at.end": "Am Zugende",
+    "choice.scoring.penalty": "König 10", "choice.scoring.face": "Nennwert",
+    "help.kings-corner.hand": "„Üblich“: 7 Karten (ohne Ziehen 13, bei 4 Personen 12, bei 5 Personen 9). "
+                              "10 Karten gehen bis 4 Personen, 13 bis 3.",
+    "help.kings-corner.draw_at": "Wann die Pflichtkarte vom Talon kommt: vor deinen Zügen oder mit dem Zugende.",
+    "help.kings-corner.scoring": "Strafpunkte für Karten, die am Rundenende übrig sind: König 10, jede andere 1 – "
+                                 "oder Nennwert (Ass 1, 2–10 wie gedruckt, Bube, Dame, König 10).",
+    "help.kings-corner.target": "„1 Runde“: ein Wettlauf ohne Punkte. 25 oder 50: Runden, bis jemand so viele "
+                                "Strafpunkte hat; der niedrigste Stand gewinnt.",
     # play
     "play.title": "Partie", "play.your_turn": "Du bist am Zug", "play.turn_of": "{name} ist am Zug",
     "play.bot_turn": "{name} überlegt …", "play.over": "Partie beendet", "play.move": "Zug {n}",
@@ -294,6 +305,18 @@ EN: dict[str, Text] = {
     "choice.scoring.win": "Win or lose", "choice.scoring.points": "Count points",
     "help.deck-of-spies.scoring": "Win with 7 of the 12 face cards. “Count points” also records how many "
                                   "face cards you own at the end (0–12).",
+    # Kings in the Corner's options (the engine's values as people say them)
+    "choice.hand.0": "Standard", "choice.target.0": "1 round",
+    "choice.draw_at.start": "At the start", "choice.draw_at.end": "At the end",
+    "choice.scoring.penalty": "King 10", "choice.scoring.face": "Face value",
+    "help.kings-corner.hand": "“Standard”: 7 cards (without drawing 13, 12 with 4 players, 9 with 5). "
+                              "10 cards work for up to 4 players, 13 for up to 3.",
+    "help.kings-corner.draw_at": "When the card you must draw comes from the stock: before your moves or as you "
+                                 "end your turn.",
+    "help.kings-corner.scoring": "Penalty points for cards left at the end of a round: king 10, any other 1 – "
+                                 "or face value (ace 1, 2–10 as printed, jack, queen, king 10).",
+    "help.kings-corner.target": "“1 round”: a race without points. 25 or 50: rounds until someone has that many "
+                                "penalty points; the lowest total wins.",
     "play.title": "Game", "play.your_turn": "Your turn", "play.turn_of": "{name} to move",
     "play.bot_turn": "{name} is thinking …", "play.over": "Game over", "play.move": "Move {n}",
     "play.your_hand": "Your hand", "play.actions": "Your options", "play.cards": {"one": "{n} card", "other": "{n} cards"},

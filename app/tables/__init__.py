@@ -27,6 +27,7 @@ TableBuilder = Callable[[Any, Any], Any]
 TABLES: dict[str, str] = {}
 TABLES["thronfolge"] = "app.tables.thronfolge:build"
 TABLES["deck-of-spies"] = "app.tables.deck_of_spies:build"
+TABLES["kings-corner"] = "app.tables.kings_corner:build"
 
 
 def register(game: str, target: str | TableBuilder) -> None:

@@ -58,3 +58,24 @@ def app(request, browser, app_server):
     page.set_default_timeout(15_000)
     yield App(page, url, request.param)
     ctx.close()
+
+
+@pytest.fixture(scope="module")
+def screens(browser, app_server):
+    """``screens("phone")`` / ``screens("tablet")``: one page per size for a whole module, opened on
+    first use (page loads are the slow part of Flutter web; later tests move in-app)."""
+    url, _db = app_server
+    opened: dict[str, tuple[App, object]] = {}
+
+    def get(size_name: str) -> App:
+        if size_name not in opened:
+            ctx = browser.new_context(viewport=PHONE if size_name == "phone" else TABLET, locale="de-DE",
+                                      device_scale_factor=1, has_touch=False)
+            page = ctx.new_page()
+            page.set_default_timeout(15_000)
+            opened[size_name] = (App(page, url, size_name), ctx)
+        return opened[size_name][0]
+
+    yield get
+    for _app, ctx in opened.values():
+        ctx.close()

@@ -6,6 +6,7 @@ Kept apart from conftest.py so test modules can import them by a unique name.
 from __future__ import annotations
 
 import os
+import re
 import socket
 import subprocess
 import sys
@@ -86,3 +87,17 @@ class App:
         path = SHOTS / f"{name}-{self.size_name}.png"
         self.page.screenshot(path=str(path))
         return path
+
+
+def show(app: App, route: str) -> int:
+    """Go to a route: a real page load the first time, then in-app, as the app's own links do.
+
+    Returns how long the canvas needs before a screenshot (after a load, fonts come late).
+    """
+    if app.page.url.startswith("http"):
+        app.page.evaluate("r => { window.history.pushState(null, '', r);"
+                          " window.dispatchEvent(new PopStateEvent('popstate', {state: null})); }", route)
+        app.page.wait_for_url(re.compile(re.escape(route) + "$"))
+        return 1200
+    app.open(route)
+    return 4000  # the first paint of a freshly loaded page trails its semantics by seconds

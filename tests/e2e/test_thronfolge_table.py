@@ -14,47 +14,13 @@ import random
 import re
 
 import pytest
-from harness import PHONE, TABLET, App
+from harness import PHONE, TABLET, App, show
 from playwright.sync_api import expect
 
 from core.games import thronfolge as tf
 from core.session import GameSession, Seat
 
 pytestmark = pytest.mark.e2e
-
-
-@pytest.fixture(scope="module")
-def screens(browser, app_server):
-    """``screens("phone")`` / ``screens("tablet")``: one page per size, opened on first use."""
-    url, _db = app_server
-    opened: dict[str, tuple[App, object]] = {}
-
-    def get(size_name: str) -> App:
-        if size_name not in opened:
-            ctx = browser.new_context(viewport=PHONE if size_name == "phone" else TABLET, locale="de-DE",
-                                      device_scale_factor=1, has_touch=False)
-            page = ctx.new_page()
-            page.set_default_timeout(15_000)
-            opened[size_name] = (App(page, url, size_name), ctx)
-        return opened[size_name][0]
-
-    yield get
-    for _app, ctx in opened.values():
-        ctx.close()
-
-
-def show(app: App, route: str) -> int:
-    """Go to a route: a real page load the first time, then in-app, as the app's own links do.
-
-    Returns how long the canvas needs before a screenshot (after a load, fonts come late).
-    """
-    if app.page.url.startswith("http"):
-        app.page.evaluate("r => { window.history.pushState(null, '', r);"
-                          " window.dispatchEvent(new PopStateEvent('popstate', {state: null})); }", route)
-        expect(app.page).to_have_url(re.compile(re.escape(route) + "$"))
-        return 1200
-    app.open(route)
-    return 4000  # the first paint of a freshly loaded page trails its semantics by seconds
 
 
 def human_profile(store, name: str):

@@ -1,0 +1,11 @@
+"""The Kings in the Corner table, assembled from the table kit (``app.tables.kit``).
+
+The parts: ``table`` (state, redraw, animation plan, input), ``cross`` (the eight piles
+around the talon: tap targets, drop zones, draggable piles), ``panels`` (the other seats,
+status, buttons, the scoreboard, the sheet between rounds, the end), ``model`` (targets,
+geometry, words and the scoreboard from a view, no Flet) and ``strings``.
+"""
+
+from app.tables.kings_corner.table import KingsTable, build
+
+__all__ = ["KingsTable", "build"]

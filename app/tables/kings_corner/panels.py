@@ -1,0 +1,201 @@
+"""The Kings in the Corner table's panels: the other seats, the status, the buttons, the scoreboard,
+the sheet between rounds and the end of the game.
+
+``PanelPieces`` is a mixin for ``KingsTable``. Everything here reads counts and public
+results only; no hand card of another seat and no talon card has a face here.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import flet as ft
+
+from app import theme
+from app.tables.kings_corner import model
+from app.tables.kit import end_sheet, seats
+from app.tables.kit.hand import notice
+from app.tables.kit.style import GOLD_FAINT, IVORY_SOFT, SHADE, SHADE_DEEP, big_button, caps
+
+
+class PanelPieces:
+    """Seats, status, buttons and sheets."""
+
+    # --- the other seats ------------------------------------------------------------------------
+
+    def chip_name(self, seat: int) -> str:
+        """The short name under a seat's avatar: a person's name; for a computer (the avatar says so) its
+        level, numbered when several play at the same level."""
+        seat_of = self.session.seats[seat]
+        if not seat_of.is_bot or not seat_of.level:
+            return self.name(seat)
+        same = [i for i, x in enumerate(self.session.seats) if x.is_bot and x.level == seat_of.level]
+        level = self.t(f"level.{seat_of.level}")
+        return level if len(same) == 1 else f"{level} {same.index(seat) + 1}"
+
+    def seat_chip(self, view: dict[str, Any], seat: int, width: float) -> ft.Control:
+        """One other seat: avatar, the fan of backs with the count, the penalty total in a session, the name."""
+        n = len(view["hands"][seat])
+        most = 2 if width < 100 else 3 if width < 150 else 6
+        top: list[ft.Control] = [seats.avatar(self.session, seat),
+                                 seats.hand_fan(self.t, self.name(seat), n, self.back, seat, most=most)]
+        lines: list[ft.Control] = [ft.Row(top, spacing=4, tight=True, vertical_alignment=ft.CrossAxisAlignment.CENTER)]
+        under = [ft.Text(self.chip_name(seat), size=12, font_family=theme.SANS_BOLD, color=theme.IVORY, max_lines=1,
+                         overflow=ft.TextOverflow.ELLIPSIS, expand=True)]
+        if view["options"].get("target", 0):
+            under.append(ft.Text(self.t("kc.penalty_short", n=view["scores"][seat]), size=12,
+                                 font_family=theme.SANS_BOLD, color=theme.GOLD_LIGHT, no_wrap=True))
+        lines.append(ft.Row(under, spacing=4))
+        mine = not self.session.over and self.session.to_move == seat
+        return ft.Container(ft.Column(lines, spacing=2, tight=True),
+                            width=width, padding=ft.Padding.only(left=7, right=7, top=5, bottom=4),
+                            border_radius=14, bgcolor=SHADE_DEEP if mine else SHADE,
+                            border=ft.Border.all(1.5, theme.GOLD if mine else "#00000000"))
+
+    def seats_strip(self, view: dict[str, Any], others: list[int], width: float, column: bool = False) -> ft.Control:
+        """The other seats: in one row or, on a tablet, a column."""
+        if column:
+            return ft.Column([self.seat_chip(view, s, width) for s in others], spacing=8, tight=True)
+        w = (width - 6 * (len(others) - 1)) / max(1, len(others))
+        return ft.Row([self.seat_chip(view, s, min(w, 190)) for s in others], spacing=6,
+                      alignment=ft.MainAxisAlignment.CENTER)
+
+    # --- status and guidance ----------------------------------------------------------------------
+
+    def status_row(self, view: dict[str, Any], viewer: int | None) -> ft.Control:
+        # The short names of the seat chips: "Normal 2 is thinking …" fits a phone beside the round.
+        parts: list[ft.Control] = [seats.turn_pill(self.t, self.session, self.driver, viewer, self.chip_name)]
+        target = view["options"].get("target", 0)
+        # A phone has room for the round beside the turn pill; the target is on the scoreboard.
+        words = (self.t("kc.round_to", n=view["round"], target=target) if target and self.width >= 480
+                 else self.t("kc.round_of", n=view["round"]))
+        if target:
+            parts.append(ft.Semantics(identifier="scoreboard", button=True, label=self.t("kc.board.open") + ", " + words,
+                                      exclude_semantics=True, content=ft.Container(
+                ft.Row([ft.Icon(ft.Icons.LEADERBOARD_OUTLINED, size=15, color=theme.GOLD_LIGHT),
+                        ft.Text(words, size=12.5, color=theme.IVORY, no_wrap=True)], spacing=5, tight=True),
+                padding=ft.Padding.symmetric(horizontal=10, vertical=5), border_radius=14,
+                border=ft.Border.all(1, GOLD_FAINT), on_click=lambda e: self.open_board(), ink=True)))
+        else:
+            parts.append(ft.Text(words, size=12.5, color=IVORY_SOFT, no_wrap=True))
+        return ft.Row(parts, spacing=10, alignment=ft.MainAxisAlignment.SPACE_BETWEEN,
+                      vertical_alignment=ft.CrossAxisAlignment.CENTER)
+
+    def guidance(self, view: dict[str, Any], live: bool, lit: list[str], any_move: bool) -> ft.Control:
+        """The line under the cross: a refusal, what the pick may do, what happened, or what to do."""
+        if self.message:
+            return notice(self.message)
+        text, icon = None, ft.Icons.LIGHTBULB_OUTLINE
+        if live and view.get("phase") == "draw":
+            text = self.t("kc.hint.draw")
+        elif live and self.pick is not None:
+            text = (self.t("kc.hint.card", card=model.card_text(self.pick.what, self.lang)) if self.pick.kind == "card"
+                    else self.t("kc.hint.pile", pos=self.t(f"kc.pos.{self.pick.what}")))
+        elif self.last_move:
+            text, icon = self.last_move, ft.Icons.HISTORY
+        elif live:
+            text = self.t("kc.hint.pick") if any_move else self.t("kc.hint.none")
+        if not text:
+            return ft.Container(height=20)
+        return notice(text, icon=icon, color=theme.IVORY, ident="guide-line", max_lines=2)
+
+    def buttons(self, view: dict[str, Any], live: bool, any_move: bool) -> ft.Control:
+        """Draw (when the turn must start with it) or end the turn."""
+        if live and view.get("phase") == "draw":
+            return ft.Row([big_button(self.t("kc.draw"), ft.Icons.STYLE_OUTLINED, self.draw, ident="draw")])
+        opts = view["options"]
+        words = self.t("kc.end_draw") if opts.get("draw") and opts.get("draw_at") == "end" and view["talon"] \
+            else self.t("kc.end")
+        button = big_button(words, ft.Icons.SKIP_NEXT, self.end_turn, ident="end-turn", primary=not any_move)
+        if not live:
+            return ft.Container(ft.Row([button]), opacity=0.35, disabled=True)
+        return ft.Row([button])
+
+    # --- the scoreboard ---------------------------------------------------------------------------
+
+    def board_table(self, view: dict[str, Any], highlight_last: bool = False) -> ft.Control:
+        """Rounds down, seats across: each round's penalty points, then the totals."""
+        b = model.board(view)
+        n = len(b.totals)
+        names = [self.chip_name(i) for i in range(n)]
+        col = max(44.0, min(80.0, (self.width - 120) / max(1, n)))
+
+        def cell(text: str, strong: bool = False, gold: bool = False, w: float = col) -> ft.Control:
+            return ft.Container(ft.Text(text, size=15 if strong else 13.5,
+                                        font_family=theme.SANS_BOLD if strong or gold else None,
+                                        color=theme.GOLD_LIGHT if gold or strong else theme.IVORY,
+                                        text_align=ft.TextAlign.CENTER, max_lines=1,
+                                        overflow=ft.TextOverflow.ELLIPSIS), width=w, alignment=ft.Alignment.CENTER)
+
+        head = ft.Row([ft.Container(caps(self.t("kc.board.round"), size=10), width=56)]
+                      + [cell(nm, gold=True) for nm in names], spacing=2)
+        rows: list[ft.Control] = [head, ft.Divider(color=GOLD_FAINT, height=4)]
+        for i, (rnd, points, winners) in enumerate(b.rounds):
+            last = highlight_last and i == len(b.rounds) - 1
+            rows.append(ft.Container(ft.Row(
+                [ft.Container(ft.Text(str(rnd), size=13, color=IVORY_SOFT), width=56)]
+                + [cell("★" if s in winners else str(points[s]), gold=s in winners) for s in range(n)], spacing=2),
+                bgcolor=SHADE if last else None, border_radius=6))
+        rows.append(ft.Divider(color=GOLD_FAINT, height=4))
+        rows.append(ft.Row([ft.Container(ft.Text(self.t("kc.board.total"), size=13, font_family=theme.SANS_BOLD,
+                                                 color=theme.GOLD_LIGHT), width=56)]
+                           + [cell(str(v), strong=True) for v in b.totals], spacing=2))
+        body = ft.Column(rows, spacing=4, tight=True)
+        return ft.Semantics(identifier="board", container=True, content=ft.Row([body], scroll=ft.ScrollMode.AUTO))
+
+    def open_board(self) -> None:
+        view = self.session.view(self.viewer())
+        dialog = ft.AlertDialog(
+            title=ft.Text(self.t("kc.board.title")), bgcolor=theme.FELT_DARK,
+            content=ft.Container(self.board_table(view), width=min(460, self.width - 40)),
+            actions=[ft.TextButton(self.t("kc.close"), on_click=lambda e: self.ui.page.pop_dialog())])
+        self.ui.page.show_dialog(dialog)
+
+    # --- between rounds ---------------------------------------------------------------------------
+
+    def round_sheet(self, view: dict[str, Any]) -> ft.Control:
+        """The sheet after a round of a session: who won it, the scoreboard, "next round"."""
+        last = view["rounds"][-1]
+        names = " & ".join(self.chip_name(w) for w in last["winners"])
+        if last["reason"] == "out":
+            why = self.t("kc.sheet.out" if len(last["winners"]) == 1 else "kc.sheet.out_many", names=names)
+        else:
+            why = self.t("kc.sheet.blocked", names=names)
+        first = self.session.to_move
+        lines: list[ft.Control] = [
+            ft.Row([ft.Icon(ft.Icons.LEADERBOARD, color=theme.GOLD, size=30),
+                    ft.Semantics(identifier="round-over", content=theme.display(
+                        self.t("kc.sheet.round", n=last["round"]), 22, color=theme.GOLD_LIGHT, expand=True))],
+                   spacing=10),
+            ft.Text(why, color=theme.IVORY, size=14),
+            self.board_table(view, highlight_last=True),
+            ft.Text(self.t("kc.sheet.target", target=view["options"]["target"]), color=IVORY_SOFT, size=12.5),
+            ft.Text(self.t("kc.sheet.dealer", name=self.chip_name(view["dealer"]),
+                           first=self.chip_name(first) if first is not None else ""), color=IVORY_SOFT, size=12.5),
+            ft.Row([big_button(self.t("kc.sheet.next"), ft.Icons.ARROW_FORWARD, self.close_sheet, ident="next-round")]),
+        ]
+        return end_sheet.overlay_panel(lines, min(480, self.width - 24))
+
+    # --- the end ----------------------------------------------------------------------------------
+
+    def end_panel(self, view: dict[str, Any]) -> ft.Control:
+        result = view["result"] or {}
+        winners = list(result.get("winners", []))
+        reason = result.get("reason")
+        if reason == "target":
+            top = max(range(len(view["scores"])), key=lambda s: view["scores"][s])
+            why = self.t("kc.end.target", name=self.chip_name(top), n=view["scores"][top],
+                         target=view["options"]["target"])
+            body: list[ft.Control] = [self.board_table(view, highlight_last=True)]
+        else:
+            why = self.t("kc.end.out", name=self.chip_name(winners[0])) if reason == "out" and winners \
+                else self.t("kc.end.blocked")
+            left = view["rounds"][-1]["cards_left"] if view["rounds"] else [len(h) for h in view["hands"]]
+            body = [caps(self.t("kc.end.cards_left"))] + [
+                ft.Row([ft.Text(self.chip_name(s), color=theme.IVORY, size=14.5, expand=True),
+                        ft.Text(str(left[s]), color=theme.GOLD_LIGHT, size=16, font_family=theme.SANS_BOLD)])
+                for s in range(len(left))]
+        card = end_sheet.result_card(end_sheet.headline(self.t, self.session, self.chip_name), why, body,
+                                     ident="result")
+        return ft.Column([card, end_sheet.rematch_buttons(self.t, self.again, lambda: self.ui.navigate("/"))],
+                         spacing=14, tight=True, width=min(480, self.width - 24))
