@@ -40,6 +40,17 @@ def mini_backs(back: str, n: int) -> ft.Control:
                             border_radius=3) for _ in range(n)], spacing=3, tight=True)
 
 
+def mini_face(card: str, lang: str, french: bool) -> ft.Control:
+    """A card the size of a fan's back, face up: its rank and suit picture (the Potentat's Erbe)."""
+    shown = card_widget.as_french(card) if french else card
+    return ft.Container(ft.Column([
+        ft.Text(C.index_label(card, lang), size=11, font_family=theme.SANS_BOLD, color=card_widget.ink(shown),
+                style=ft.TextStyle(height=1.0)),
+        ft.Image(src=card_widget.suit_asset(shown[1]), width=11, height=11)],
+        spacing=1, tight=True, horizontal_alignment=ft.CrossAxisAlignment.CENTER),
+        width=21, height=30, bgcolor=theme.IVORY, border_radius=3, alignment=ft.Alignment.CENTER)
+
+
 class Pieces:
     """What the table is drawn from."""
 
@@ -207,9 +218,10 @@ class Pieces:
         if view["phase"] == "lay" or not erbe:
             return ft.Container()
         if all(c != C.UNKNOWN for c in erbe):
-            words = " ".join(self.card_text(c) for c in erbe)
-            body: ft.Control = ft.Text(f"{words} · {self.t('count.points', n=rk.card_points(erbe))}", size=12,
-                                       color=theme.IVORY, max_lines=2, overflow=ft.TextOverflow.ELLIPSIS)
+            words = ", ".join(self.card_text(c) for c in erbe)
+            body: ft.Control = ft.Row([*(mini_face(c, self.lang, self.french) for c in erbe),
+                                       ft.Text(f"{rk.card_points(erbe)}", size=12, font_family=theme.SANS_BOLD,
+                                               color=theme.GOLD_LIGHT)], spacing=3, tight=True)
             label = self.t("rk.erbe_yours", cards=words, n=rk.card_points(erbe))
         else:
             body = mini_backs(self.back, len(erbe))
@@ -226,9 +238,9 @@ class Pieces:
         pot = view["potentat"]
         pot_words = self.t("rk.party_potentat", name=self.name(pot), n=pts.potentat)
         ch_words = self.t("rk.party_court", n=pts.challengers)
-        need = self.t("rk.needs", n=pts.needed) if pts.needed else self.t("rk.has_won_enough")
-        if pts.erbe is None and view["phase"] == "play":
-            need = f"{need} · {self.t('rk.erbe_counts')}"
+        hidden = pts.erbe is None  # the challengers do not know what the Erbe holds
+        need = (self.t("rk.needs_erbe" if hidden else "rk.needs", n=pts.needed) if pts.needed
+                else self.t("rk.has_won_enough"))
         bar = ft.Row([
             ft.Container(height=6, expand=max(1, pts.potentat), bgcolor=theme.GOLD, border_radius=3),
             ft.Container(height=6, expand=max(1, pts.in_play), bgcolor=ft.Colors.with_opacity(0.15, theme.IVORY),
@@ -245,7 +257,8 @@ class Pieces:
                                                 no_wrap=True)]),
                                 bar,
                                 ft.Row([ft.Text(need, size=11.5, color=IVORY_SOFT, expand=True),
-                                        self.erbe_box(view, seat)], spacing=8),
+                                        self.erbe_box(view, seat)], spacing=8,
+                                       vertical_alignment=ft.CrossAxisAlignment.CENTER),
                             ], spacing=4, tight=True), on_click=lambda e: self.show_scoreboard(),
                                 padding=ft.Padding.symmetric(horizontal=12, vertical=8), border_radius=14,
                                 bgcolor=SHADE, border=ft.Border.all(1, GOLD_FAINT)))
@@ -296,8 +309,6 @@ class Pieces:
         line = self.score_line(view, seat) if self.shown_trick is None or self.shown_trick["record"] is None else None
         if line is not None:
             parts.append(line)
-        parts.append(ft.Row([kit_seats.turn_pill(self.t, self.session, self.driver, seat, self.name)],
-                            alignment=ft.MainAxisAlignment.CENTER))
         hint = self.hint(view, seat)
         if hint is not None:
             parts.append(hint)
@@ -344,8 +355,9 @@ class Pieces:
     def my_badge(self, view: dict[str, Any], seat: int | None, me: int) -> ft.Control:
         taken = self.tricks_won(view, me)
         title = self.you_label(me, seat)
+        pill = kit_seats.turn_pill(self.t, self.session, self.driver, seat, self.name)
         return kit_seats.seat_badge(self.session, me, title, chips=self.seat_chips(view, me),
-                                    trailing=[ft.Text(self.t("rk.tricks_n", n=taken), size=12, color=IVORY_SOFT)])
+                                    subtitle=self.t("rk.tricks_n", n=taken), trailing=[pill])
 
     def action_bar(self, view: dict[str, Any], seat: int | None, my_turn: bool) -> ft.Control | None:
         if not my_turn:
