@@ -76,19 +76,21 @@ class Layouts:
         main_width = self.width - SIDE_PANEL - 40
         main = ft.Column([
             self.opponents_row(view, me, main_width),
-            ft.Container(ft.Column(self.centre(view, seat, me), spacing=12, scroll=ft.ScrollMode.AUTO,
+            ft.Container(ft.Column(self.centre(view, seat, me, score=False), spacing=12, scroll=ft.ScrollMode.AUTO,
                                    alignment=ft.MainAxisAlignment.SPACE_EVENLY,
                                    horizontal_alignment=ft.CrossAxisAlignment.STRETCH), expand=True),
             self.bottom_panel(view, seat, me, my_turn, playable),
         ], spacing=10, expand=True, horizontal_alignment=ft.CrossAxisAlignment.STRETCH)
-        row = ft.Row([main, self.side_panel(view)], spacing=14, expand=True,
+        row = ft.Row([main, self.side_panel(view, seat)], spacing=14, expand=True,
                      vertical_alignment=ft.CrossAxisAlignment.STRETCH)
         return [self.status_strip(view), ft.Container(row, expand=True, padding=ft.Padding.only(left=14, right=14,
                                                                                               top=10))]
 
-    def side_panel(self, view: dict[str, Any]) -> ft.Control:
-        """The tablet's side: the Dynastie's balances and the Partien so far, always in sight."""
+    def side_panel(self, view: dict[str, Any], seat: int | None) -> ft.Control:
+        """The tablet's side: this Partie's card points, the Dynastie's balances and the Partien so far."""
+        line = self.score_line(view, seat)
         return ft.Container(ft.Column([
+            *([caps(self.t("rk.counters")), line, ft.Divider(color=GOLD_FAINT, height=10)] if line else []),
             caps(self.t("rk.dynasty")),
             self.balance_lines(view),
             ft.Divider(color=GOLD_FAINT, height=10),

@@ -31,7 +31,7 @@ def chip(text: str, tone: str = "plain", ident: str | None = None) -> ft.Control
               "dim": (ft.Colors.with_opacity(0.12, theme.IVORY), IVORY_SOFT)}[tone]
     box = ft.Container(ft.Text(text, size=11.5, font_family=theme.SANS_BOLD, color=fg, no_wrap=True),
                        bgcolor=bg, border_radius=10, padding=ft.Padding.symmetric(horizontal=7, vertical=2))
-    return ft.Semantics(identifier=ident, label=text, content=box) if ident else box
+    return ft.Semantics(identifier=ident, label=text, exclude_semantics=True, content=box) if ident else box
 
 
 def mini_backs(back: str, n: int) -> ft.Control:
@@ -138,7 +138,7 @@ class Pieces:
         if view["options"]["trumpfzwang"]:
             rules.append(ft.Text(self.t("rk.trumpfzwang_on"), size=11.5, color=IVORY_SOFT, no_wrap=True))
         return ft.Container(ft.Row([
-            ft.Semantics(identifier="partie", label=words, content=ft.Text(
+            ft.Semantics(identifier="partie", label=words, exclude_semantics=True, content=ft.Text(
                 words, size=12.5, font_family=theme.SANS_BOLD, color=theme.IVORY, no_wrap=True)),
             *rules, ft.Container(expand=True), board,
         ], spacing=12, vertical_alignment=ft.CrossAxisAlignment.CENTER),
@@ -180,14 +180,16 @@ class Pieces:
                 x, y = slot(winner)
                 x += (i - (len(played) - 1) / 2) * 6
             if stage == "gone":
-                dx, dy = {"bottom": (0, ch), "top": (0, -ch), "left": (-cw, 0),
-                          "right": (cw, 0)}[model.place_of(n, me, winner)]
+                # Towards the winner and out of sight, but not over the hand: a tap there ends the show.
+                dx, dy = {"bottom": (0, ch / 2), "top": (0, -ch / 2), "left": (-cw / 2, 0),
+                          "right": (cw / 2, 0)}[model.place_of(n, me, winner)]
                 x, y = x + dx, y + dy
             lit = stage == "full" and seat == winner
             face = card_widget.card_view(card, self.lang, size, self.back, highlighted=lit, key=f"{card}-trickface",
                                          mark=self.mark(card), french=self.french)
             placed.append(ft.Container(face, key=f"{card}-trick", left=x, top=y, animate_position=glide,
-                                       animate_opacity=glide, opacity=0.0 if stage == "gone" else 1.0))
+                                       animate_opacity=glide, opacity=0.0 if stage == "gone" else 1.0,
+                                       ignore_interactions=True))
         ring = ft.Container(width=cw * 2.2, height=ch * 0.9, left=width / 2 - cw * 1.1, top=height / 2 - ch * 0.45,
                             border_radius=ch, border=ft.Border.all(1.5, GOLD_FAINT))
         area = ft.Stack([ring, *placed], width=width, height=height, clip_behavior=ft.ClipBehavior.NONE)
@@ -233,7 +235,7 @@ class Pieces:
     def score_line(self, view: dict[str, Any], seat: int | None) -> ft.Control | None:
         """The running card points of both parties, with what the Potentat needs; a tap opens the scoreboard."""
         pts = model.points(view)
-        if pts is None:
+        if pts is None or (self.shown_trick is not None and self.shown_trick["record"] is not None):
             return None
         pot = view["potentat"]
         pot_words = self.t("rk.party_potentat", name=self.name(pot), n=pts.potentat)
@@ -247,7 +249,9 @@ class Pieces:
                          border_radius=3),
             ft.Container(height=6, expand=max(1, pts.challengers), bgcolor="#7fb8d6", border_radius=3),
         ], spacing=2)
-        label = f"{pot_words} · {ch_words} · {need}"
+        erbe = self.erbe_box(view, seat)
+        label = f"{pot_words} · {ch_words} · {need} · {erbe.label}" if isinstance(erbe, ft.Semantics) else \
+            f"{pot_words} · {ch_words} · {need}"
         return ft.Semantics(identifier="score-line", label=label, button=True, exclude_semantics=True,
                             content=ft.Container(ft.Column([
                                 ft.Row([ft.Text(pot_words, size=13, font_family=theme.SANS_BOLD,
@@ -256,8 +260,7 @@ class Pieces:
                                         ft.Text(ch_words, size=13, font_family=theme.SANS_BOLD, color="#a9d3ea",
                                                 no_wrap=True)]),
                                 bar,
-                                ft.Row([ft.Text(need, size=11.5, color=IVORY_SOFT, expand=True),
-                                        self.erbe_box(view, seat)], spacing=8,
+                                ft.Row([ft.Text(need, size=11.5, color=IVORY_SOFT, expand=True), erbe], spacing=8,
                                        vertical_alignment=ft.CrossAxisAlignment.CENTER),
                             ], spacing=4, tight=True), on_click=lambda e: self.show_scoreboard(),
                                 padding=ft.Padding.symmetric(horizontal=12, vertical=8), border_radius=14,
@@ -293,12 +296,14 @@ class Pieces:
                                       border=ft.Border.all(1.5, GOLD_FAINT), key=f"erbeslot-{i}"))
         words = (self.t("rk.lay_pick", n=rk.card_points(self.selected)) if mine
                  else self.t("rk.lays_away", name=self.name(pot)))
-        return ft.Semantics(identifier="lay-centre", label=words, content=ft.Container(ft.Column([
+        return ft.Semantics(identifier="lay-centre", label=words, exclude_semantics=True, content=ft.Container(ft.Column([
             caps(self.t("rk.new_erbe")), ft.Row(slots, spacing=8, tight=True),
             ft.Text(words, size=12.5, color=theme.IVORY, text_align=ft.TextAlign.CENTER)],
             spacing=8, tight=True, horizontal_alignment=ft.CrossAxisAlignment.CENTER), width=self.hand_width()))
 
-    def centre(self, view: dict[str, Any], seat: int | None, me: int) -> list[ft.Control]:
+    def centre(self, view: dict[str, Any], seat: int | None, me: int, score: bool = True) -> list[ft.Control]:
+        """The trick (or the Erbe while declaring and laying away), the score line unless the side
+        panel shows it, and the hint."""
         if view["phase"] == "declare" and self.shown_trick is None:
             middle = self.declare_centre(view)
         elif view["phase"] == "lay" and self.shown_trick is None:
@@ -306,7 +311,7 @@ class Pieces:
         else:
             middle = self.trick_area(view, me)
         parts: list[ft.Control] = [ft.Row([middle], alignment=ft.MainAxisAlignment.CENTER)]
-        line = self.score_line(view, seat) if self.shown_trick is None or self.shown_trick["record"] is None else None
+        line = self.score_line(view, seat) if score else None
         if line is not None:
             parts.append(line)
         hint = self.hint(view, seat)
