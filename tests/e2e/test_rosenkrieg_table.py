@@ -24,7 +24,7 @@ DOCS = ROOT / "docs" / "screenshots"
 SEEDS = {4: 1, 3: 2}  # deals where the person alone says "will" (the computers pass)
 
 
-def docs_shot(app: App, name: str, ms: int = 900) -> None:
+def docs_shot(app: App, name: str, ms: int = 1800) -> None:
     DOCS.mkdir(parents=True, exist_ok=True)
     app.settle(ms)
     app.page.screenshot(path=str(DOCS / f"rosenkrieg-{name}-{app.size_name}.png"))

@@ -84,7 +84,7 @@ class Layouts:
         row = ft.Row([main, self.side_panel(view, seat)], spacing=14, expand=True,
                      vertical_alignment=ft.CrossAxisAlignment.STRETCH)
         return [self.status_strip(view), ft.Container(row, expand=True, padding=ft.Padding.only(left=14, right=14,
-                                                                                              top=10))]
+                                                                                              top=10, bottom=12))]
 
     def side_panel(self, view: dict[str, Any], seat: int | None) -> ft.Control:
         """The tablet's side: this Partie's card points, the Dynastie's balances and the Partien so far."""
@@ -97,4 +97,4 @@ class Layouts:
             caps(self.t("rk.partien_so_far")),
             self.history_lines(view),
         ], spacing=10, scroll=ft.ScrollMode.AUTO), width=SIDE_PANEL, padding=14, border_radius=18, bgcolor=SHADE,
-            border=ft.Border.all(1, GOLD_FAINT), margin=ft.Margin.only(bottom=12))
+            border=ft.Border.all(1, GOLD_FAINT))

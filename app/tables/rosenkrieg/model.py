@@ -11,6 +11,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any, Sequence
 
+from app.tables.kit.text import reason_key
 from core import cards as C
 from core.games import rosenkrieg as rk
 from core.games.rosenkrieg.tricks import TOTAL_POINTS
@@ -210,7 +211,4 @@ WHY_KEYS = (
 
 def why_key(reason: str | None) -> str | None:
     """The i18n key for one of the engine's (English) reasons, else None."""
-    if not reason:
-        return None
-    low = reason.lower()
-    return next((key for needle, key in WHY_KEYS if needle in low), None)
+    return reason_key(reason, WHY_KEYS)

@@ -90,7 +90,7 @@ class Pieces:
         to_move = not s.over and s.to_move == seat and self.shown_trick is None
         won_now = self.shown_trick is not None and self.shown_trick["winner"] == seat
         n = len(view["hands"][seat])
-        fan = kit_seats.hand_fan(self.t, self.name(seat), n, self.back, seat, most=5 if width < 150 else 8)
+        fan = kit_seats.hand_fan(self.t, self.name(seat), n, self.back, seat, most=4 if width < 150 else 8)
         taken = self.tricks_won(view, seat)
         body = ft.Column([
             ft.Text(self.name(seat), size=13.5, font_family=theme.SANS_BOLD, color=theme.IVORY, max_lines=1,
@@ -122,6 +122,8 @@ class Pieces:
 
     def status_strip(self, view: dict[str, Any]) -> ft.Control:
         number, total = model.partie_number(view), view["options"]["partien"]
+        if self.sheet is not None and not view["over"]:  # the sheet tells of the Partie just played
+            number = self.sheet["number"]
         seat, me = self.eyes()
         balance = view["balance"][me] if self.session.humans else None
         words = self.t("rk.partie_of", n=number, total=total)
