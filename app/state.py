@@ -22,7 +22,8 @@ SPEEDS = ("normal", "slow", "fast", "off")
 CARD_BACKS = ("royal", "crimson", "midnight")
 LANGUAGES = ("de", "en")
 SWITCH = ("on", "off")  # sound and vibration
-SUIT_STYLES = ("own", "french")  # Rosenkrieg's lions, towers, trees, roses, or ♠ ♦ ♣ ♥ to play along with a Skat deck
+# Rosenkrieg's lions, towers, trees and roses, or ♠ ♦ ♣ ♥ for people playing along with a Skat deck
+SUIT_STYLES = ("own", "french")
 SETTING_KEYS = {"language": "ui_language", "theme": "ui_theme", "speed": "ui_animation_speed",
                 "card_back": "ui_card_back", "sound": "ui_sound", "vibration": "ui_vibration",
                 "suits": "ui_suits"}

@@ -207,7 +207,8 @@ def card_view(card: str, lang: str, size: str = "medium", back: str = BACKS[0], 
         animate_offset=ft.Animation(160, ft.AnimationCurve.EASE_OUT),
         on_click=tap, ink=False,
     )
-    spoken = label(as_french(card) if french else card, lang) + (f", {mark.spoken}" if mark is not None and mark.spoken and not hidden else "")
+    name = label(as_french(card) if french else card, lang)
+    spoken = name + (f", {mark.spoken}" if mark is not None and mark.spoken and not hidden else "")
     return ft.Semantics(
         label=spoken, button=on_tap is not None, selected=selected if on_tap else None,
         # The face's own texts ("10", suit images) would be read after the name; the

@@ -275,7 +275,8 @@ class Pieces:
             text = "…" if will is None else self.t("rk.will" if will else "rk.pass")
             said.append(f"{self.name(s)}: {text}")
         label = self.t("rk.declaring", said="; ".join(said))
-        return ft.Semantics(identifier="declarations", label=label, exclude_semantics=True, content=ft.Container(ft.Column([
+        return ft.Semantics(identifier="declarations", label=label, exclude_semantics=True,
+                            content=ft.Container(ft.Column([
             ft.Row([card_widget.card_view(C.UNKNOWN, self.lang, "small", self.back, key=f"erbe-{i}")
                     for i in range(rk.ERBE_SIZE)], spacing=6, tight=True, alignment=ft.MainAxisAlignment.CENTER),
             ft.Text(self.t("rk.erbe_waits"), size=12.5, color=theme.GOLD_LIGHT, text_align=ft.TextAlign.CENTER),
@@ -298,7 +299,8 @@ class Pieces:
                                       border=ft.Border.all(1.5, GOLD_FAINT), key=f"erbeslot-{i}"))
         words = (self.t("rk.lay_pick", n=rk.card_points(self.selected)) if mine
                  else self.t("rk.lays_away", name=self.name(pot)))
-        return ft.Semantics(identifier="lay-centre", label=words, exclude_semantics=True, content=ft.Container(ft.Column([
+        return ft.Semantics(identifier="lay-centre", label=words, exclude_semantics=True,
+                            content=ft.Container(ft.Column([
             caps(self.t("rk.new_erbe")), ft.Row(slots, spacing=8, tight=True),
             ft.Text(words, size=12.5, color=theme.IVORY, text_align=ft.TextAlign.CENTER)],
             spacing=8, tight=True, horizontal_alignment=ft.CrossAxisAlignment.CENTER), width=self.hand_width()))

@@ -91,7 +91,8 @@ class Sheets:
         """The sheet after a Partie, over the table until the people go on (the computer waits)."""
         record = self.sheet
         p = model.summary(record)
-        card = end_sheet.result_card(self.partie_headline(p), self.t(f"rk.why_pot.{p.chosen}", name=self.name(p.potentat)),
+        why = self.t(f"rk.why_pot.{p.chosen}", name=self.name(p.potentat))
+        card = end_sheet.result_card(self.partie_headline(p), why,
                                      self.partie_card(record), icon=ft.Icons.MILITARY_TECH, ident="partie-headline")
         go = big_button(self.t("rk.next_partie", n=record["number"] + 1), ft.Icons.ARROW_FORWARD_ROUNDED,
                         self.close_sheet, ident="partie-continue")
