@@ -87,6 +87,10 @@ DE: dict[str, Text] = {
     "speed.slow": "Langsam", "speed.normal": "Normal", "speed.fast": "Schnell", "speed.off": "Aus",
     "settings.card_back": "Kartenrücken", "settings.card_back_hint": "So sehen verdeckte Karten aus.",
     "back.royal": "Königsgrün", "back.crimson": "Purpur", "back.midnight": "Mitternacht",
+    "settings.suits": "Farben im Rosenkrieg",
+    "settings.suits_hint": "Löwen, Türme, Bäume und Rosen – oder die Zeichen eines Skatblatts, wenn ihr mit "
+                           "einem echten Blatt mitspielt (Löwen ♠, Türme ♦, Bäume ♣, Rosen ♥).",
+    "suits.own": "Löwen & Rosen", "suits.french": "♠ ♦ ♣ ♥",
     "settings.feedback": "Töne", "settings.feedback_phone": "Töne und Vibration",
     "settings.feedback_hint": "Kurze Klänge beim Geben, Ausspielen und Nehmen von Karten, bei Sieg und "
                               "Niederlage.",
@@ -133,6 +137,12 @@ DE: dict[str, Text] = {
     "new_game.unknown_level": "Diese Spielstärke gibt es nicht.",
     "new_game.unavailable": "Dieses Spiel ist noch nicht fertig. Bald geht's los!",
     "choice.scoring.win": "Sieg zählt", "choice.scoring.points": "Punkte zählen",
+    "choice.klanglos.points": "Ohne Zähler", "choice.klanglos.tricks": "Ohne Stich",
+    "help.rosenkrieg.partien": "Eine Dynastie hat gewöhnlich 8 Partien; danach wird abgerechnet.",
+    "help.rosenkrieg.trumpfzwang": "Wer die ausgespielte Farbe nicht hat, muss dann Trumpf spielen "
+                                   "(sonst darf er jede Karte spielen).",
+    "help.rosenkrieg.klanglos": "Wann eine Partei sang- und klanglos verliert: mit 0 Zählern "
+                                "(wie im Regeltext) oder erst ganz ohne Stich.",
     "help.deck-of-spies.scoring": "Mit 7 der 12 Bildkarten gewinnst du. „Punkte zählen“ notiert außerdem, "
                                   "wie viele Bildkarten du am Ende hast (0–12).",
     # Kings in the Corner's options (the engine's values as people say them)
@@ -264,6 +274,10 @@ EN: dict[str, Text] = {
     "speed.slow": "Slow", "speed.normal": "Normal", "speed.fast": "Fast", "speed.off": "Off",
     "settings.card_back": "Card back", "settings.card_back_hint": "How face-down cards look.",
     "back.royal": "Royal green", "back.crimson": "Crimson", "back.midnight": "Midnight",
+    "settings.suits": "Rosenkrieg suits",
+    "settings.suits_hint": "Lions, towers, trees and roses – or the signs of a Skat deck when you play along "
+                           "with real cards (lions ♠, towers ♦, trees ♣, roses ♥).",
+    "suits.own": "Lions & roses", "suits.french": "♠ ♦ ♣ ♥",
     "settings.feedback": "Sound", "settings.feedback_phone": "Sound and vibration",
     "settings.feedback_hint": "Short sounds when cards are dealt, played and taken, and for a win or a loss.",
     "settings.feedback_mute": "Your device's silent switch does not mute them; the media volume applies.",
@@ -303,6 +317,12 @@ EN: dict[str, Text] = {
     "new_game.unknown_level": "There is no such playing strength.",
     "new_game.unavailable": "This game is not finished yet. Coming soon!",
     "choice.scoring.win": "Win or lose", "choice.scoring.points": "Count points",
+    "choice.klanglos.points": "No card points", "choice.klanglos.tricks": "No trick",
+    "help.rosenkrieg.partien": "A dynasty usually has 8 games; the balances are settled after the last.",
+    "help.rosenkrieg.trumpfzwang": "A player who cannot follow suit must then play a trump "
+                                   "(otherwise any card may be played).",
+    "help.rosenkrieg.klanglos": "When a party loses sang- und klanglos (whitewashed): with 0 card points "
+                                "(as the rules say) or only with no trick at all.",
     "help.deck-of-spies.scoring": "Win with 7 of the 12 face cards. “Count points” also records how many "
                                   "face cards you own at the end (0–12).",
     # Kings in the Corner's options (the engine's values as people say them)

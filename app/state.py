@@ -22,8 +22,11 @@ SPEEDS = ("normal", "slow", "fast", "off")
 CARD_BACKS = ("royal", "crimson", "midnight")
 LANGUAGES = ("de", "en")
 SWITCH = ("on", "off")  # sound and vibration
+# Rosenkrieg's lions, towers, trees and roses, or ♠ ♦ ♣ ♥ for people playing along with a Skat deck
+SUIT_STYLES = ("own", "french")
 SETTING_KEYS = {"language": "ui_language", "theme": "ui_theme", "speed": "ui_animation_speed",
-                "card_back": "ui_card_back", "sound": "ui_sound", "vibration": "ui_vibration"}
+                "card_back": "ui_card_back", "sound": "ui_sound", "vibration": "ui_vibration",
+                "suits": "ui_suits"}
 GUIDES_SEEN = "ui_guides_seen"  # the games whose guided first deal was started or declined
 
 # Pause before and after a computer move, in seconds, per animation speed.
@@ -47,6 +50,7 @@ class Settings:
     card_back: str = CARD_BACKS[0]
     sound: str = SWITCH[0]
     vibration: str = SWITCH[0]  # haptics on phones
+    suits: str = SUIT_STYLES[0]
 
 
 class AppState:
@@ -81,6 +85,7 @@ class AppState:
         s.card_back = read("card_back", CARD_BACKS) or s.card_back
         s.sound = read("sound", SWITCH) or s.sound
         s.vibration = read("vibration", SWITCH) or s.vibration
+        s.suits = read("suits", SUIT_STYLES) or s.suits
         return s
 
     def reload_settings(self) -> None:

@@ -120,6 +120,7 @@ def test_a_game_is_offered_only_once_it_has_a_table_of_its_own(monkeypatch):
     from core.games.thronfolge import GAME
 
     monkeypatch.setattr(catalog, "load_info", lambda name: GAME.info)  # every engine "loads"
+    monkeypatch.delitem(tables.TABLES, "rosenkrieg", raising=False)
     assert not catalog.entry("rosenkrieg").available  # an engine alone plays only on the generic table
     monkeypatch.setitem(tables.TABLES, "rosenkrieg", "app.tables.rosenkrieg:build")
     assert catalog.entry("rosenkrieg").available

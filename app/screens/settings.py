@@ -1,5 +1,5 @@
-"""Settings: language, theme, animation speed, card back, sound and vibration, each stored at once;
-and backups (``app.screens.backup``)."""
+"""Settings: language, theme, animation speed, card back, Rosenkrieg's suits, sound and vibration,
+each stored at once; and backups (``app.screens.backup``)."""
 
 from __future__ import annotations
 
@@ -9,7 +9,7 @@ from app import feedback, theme
 from app import shell as shell_mod
 from app.screens import backup
 from app.screens.players import error_text
-from app.state import CARD_BACKS, LANGUAGES, SPEEDS, THEMES
+from app.state import CARD_BACKS, LANGUAGES, SPEEDS, SUIT_STYLES, THEMES
 from app.widgets import card as card_widget
 
 LANGUAGE_NAMES = {"de": "Deutsch", "en": "English"}  # each in its own language, never translated
@@ -117,6 +117,8 @@ def view(shell) -> ft.View:
                  _segmented(shell, "speed", SPEEDS[1:2] + SPEEDS[:1] + SPEEDS[2:],
                             {v: t(f"speed.{v}") for v in SPEEDS}, {})),
         _section(t("settings.card_back"), t("settings.card_back_hint"), _backs(shell)),
+        _section(t("settings.suits"), t("settings.suits_hint"),
+                 _segmented(shell, "suits", SUIT_STYLES, {v: t(f"suits.{v}") for v in SUIT_STYLES}, {})),
         _feedback(shell),
         _section(t("backup.title"), t("backup.hint"), backup.buttons(shell)),
     ]

@@ -27,6 +27,7 @@ TableBuilder = Callable[[Any, Any], Any]
 TABLES: dict[str, str] = {}
 TABLES["thronfolge"] = "app.tables.thronfolge:build"
 TABLES["deck-of-spies"] = "app.tables.deck_of_spies:build"
+TABLES["rosenkrieg"] = "app.tables.rosenkrieg:build"
 TABLES["kings-corner"] = "app.tables.kings_corner:build"
 
 

@@ -82,6 +82,17 @@ def back_asset(design: str) -> str:
     return f"backs/{design if design in BACKS else BACKS[0]}.svg"
 
 
+# Rosenkrieg's suits as the French suits of a Skat deck, for people playing along with one
+# (RULINGS R-1.1): Rosen are Herzblatt's trumps, hearts; Löwen spades (the König der Löwen is
+# K♠); Türme diamonds; Bäume clubs. Red towers and roses stay red, lions and trees dark.
+FRENCH_FOR = {"L": "S", "T": "D", "B": "C", "R": "H"}
+
+
+def as_french(card: str) -> str:
+    """The Skat-deck card a Rosenkrieg card stands for (``KL`` -> ``KS``); others unchanged."""
+    return card[0] + FRENCH_FOR[card[1]] if len(card) == 2 and card[1] in FRENCH_FOR else card
+
+
 def label(card: str, lang: str) -> str:
     """The accessible name of a card ("Pik Zehn" / "Ten of Spades"; "Verdeckte Karte")."""
     return cards.name(card, lang)
@@ -159,12 +170,13 @@ def _back(design: str, sz: CardSize) -> ft.Control:
 def card_view(card: str, lang: str, size: str = "medium", back: str = BACKS[0], *,
               selected: bool = False, highlighted: bool = False, disabled: bool = False,
               on_tap: Callable[[str], None] | None = None, key: str | None = None,
-              mark: Mark | None = None) -> ft.Control:
+              mark: Mark | None = None, french: bool = False) -> ft.Control:
     """One card, face up (or a back for ``"??"``), wrapped in Semantics for screen readers.
 
     ``selected`` lifts the card with a gold outline, ``highlighted`` adds a glow for a
     legal target, ``disabled`` dims it and ignores taps, ``mark`` prints the card's role
-    in its game on the face (never on a back).
+    in its game on the face (never on a back). ``french`` draws (and names) a Rosenkrieg
+    card as the Skat-deck card it stands for; taps and the test id keep the card's own code.
     """
     sz = SIZES.get(size, SIZES["medium"])
     hidden = card == cards.UNKNOWN
@@ -185,7 +197,8 @@ def card_view(card: str, lang: str, size: str = "medium", back: str = BACKS[0], 
         def tap(e, _card=card):
             on_tap(_card)
     face = ft.Container(
-        content=_back("royal" if back not in BACKS else back, sz) if hidden else _face(card, lang, sz, mark),
+        content=(_back("royal" if back not in BACKS else back, sz) if hidden
+                 else _face(as_french(card) if french else card, lang, sz, mark)),
         width=sz.width, height=sz.height, border_radius=sz.radius, border=border,
         bgcolor=None if hidden else theme.IVORY, shadow=shadows,
         clip_behavior=ft.ClipBehavior.ANTI_ALIAS,
@@ -194,7 +207,8 @@ def card_view(card: str, lang: str, size: str = "medium", back: str = BACKS[0], 
         animate_offset=ft.Animation(160, ft.AnimationCurve.EASE_OUT),
         on_click=tap, ink=False,
     )
-    spoken = label(card, lang) + (f", {mark.spoken}" if mark is not None and mark.spoken and not hidden else "")
+    name = label(as_french(card) if french else card, lang)
+    spoken = name + (f", {mark.spoken}" if mark is not None and mark.spoken and not hidden else "")
     return ft.Semantics(
         label=spoken, button=on_tap is not None, selected=selected if on_tap else None,
         # The face's own texts ("10", suit images) would be read after the name; the

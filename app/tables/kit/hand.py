@@ -33,8 +33,9 @@ def card_size(width: float, n: int, spacing: float = 6, largest: str = "large") 
 
 def hand_card(card: str, lang: str, size: str, back: str, *, selected: bool = False, lit: bool = False,
               dim: bool = False, on_tap: Callable[[str], None] | None = None, role: str = "hand",
-              face_down: bool = False, mark: card_widget.Mark | None = None) -> ft.Control:
-    """One card of a hand; ``dim`` marks a card that cannot be used now (no tap then).
+              face_down: bool = False, mark: card_widget.Mark | None = None, french: bool = False) -> ft.Control:
+    """One card of a hand; ``dim`` marks a card that cannot be used now (no tap then); ``french``
+    as in ``card_widget.card_view``.
 
     The key names the card and its role (``"2C-tap"``): Flutter web sets a semantics
     node's identifier only when the node is made, so a card whose role changes (tappable
@@ -43,7 +44,7 @@ def hand_card(card: str, lang: str, size: str, back: str, *, selected: bool = Fa
     """
     return card_widget.card_view(cards.UNKNOWN if face_down else card, lang, size, back, selected=selected,
                                  highlighted=lit, disabled=dim, on_tap=on_tap, key=f"{card}-{role}",
-                                 mark=None if face_down else mark)
+                                 mark=None if face_down else mark, french=french)
 
 
 def hand_row(hand: list[str], *, lang: str, size: str, back: str, selected: Collection[str] = (),
@@ -74,7 +75,7 @@ def _card_controls(hand: list[str], *, lang: str, size: str, back: str, selected
                    playable: Collection[str] | None, on_tap: Callable[[str], None] | None, face_up: bool,
                    slides: Slides | None, dealt: Collection[str], ms: int, drag: DragLights | None,
                    marks: Callable[[str], card_widget.Mark | None] | None,
-                   lit: Collection[str] | None = None) -> list[ft.Control]:
+                   lit: Collection[str] | None = None, french: bool = False) -> list[ft.Control]:
     """One control per hand card, as ``hand_row`` describes them (``lit`` None: the usable ones when
     some are not)."""
     informative = playable is not None and not all(c in playable for c in hand)
@@ -87,10 +88,11 @@ def _card_controls(hand: list[str], *, lang: str, size: str, back: str, selected
         glow = (informative and usable) if lit is None else c in lit
         mark = marks(c) if marks else None
         cv = hand_card(c, lang, size, back, selected=c in selected, lit=glow and c not in selected,
-                       dim=playable is not None and not usable, on_tap=on_tap if usable else None, mark=mark)
+                       dim=playable is not None and not usable, on_tap=on_tap if usable else None, mark=mark,
+                       french=french)
         if drag is not None and usable:
-            cv = draggable(cv, c, lifted(c, lang, size, back, mark),
-                           card_widget.card_view(c, lang, size, back, mark=mark), on_start=drag.started)
+            cv = draggable(cv, c, lifted(c, lang, size, back, mark, french),
+                           card_widget.card_view(c, lang, size, back, mark=mark, french=french), on_start=drag.started)
         if slides is not None and c in dealt and ms:
             cv = slides.add(cv, {"offset": ft.Offset(0, -0.9), "opacity": 0.0},
                             {"offset": ft.Offset(0, 0), "opacity": 1.0}, ms)
@@ -127,19 +129,19 @@ def overlap_hand(hand: list[str], *, lang: str, size: str, back: str, width: flo
                  lit: Collection[str] | None = None, on_tap: Callable[[str], None] | None = None,
                  face_up: bool = True, slides: Slides | None = None, dealt: Collection[str] = (), ms: int = 0,
                  empty_text: str = "", drag: DragLights | None = None, glide_ms: int = 0,
-                 marks: Callable[[str], card_widget.Mark | None] | None = None) -> ft.Control:
+                 marks: Callable[[str], card_widget.Mark | None] | None = None, french: bool = False) -> ft.Control:
     """A long hand fitted into ``width`` (``overlap_slots``) as a ``Stack`` of keyed cards.
 
     The cards behave as in ``hand_row``; ``lit`` chooses the glowing cards when the game knows
     better than "the usable ones". With ``glide_ms`` the cards glide to their new places when the
-    hand changes (a card played, one drawn).
+    hand changes (a card played, one drawn). ``french`` draws Rosenkrieg cards with Skat suits.
     """
     if not hand:
         return hand_row([], lang=lang, size=size, back=back, empty_text=empty_text)
     slots, height = overlap_slots(len(hand), width, size)
     views = _card_controls(hand, lang=lang, size=size, back=back, selected=selected, playable=playable,
                            on_tap=on_tap, face_up=face_up, slides=slides, dealt=dealt, ms=ms, drag=drag,
-                           marks=marks, lit=lit)
+                           marks=marks, lit=lit, french=french)
     glide = ft.Animation(glide_ms, ft.AnimationCurve.EASE_OUT_CUBIC) if glide_ms else None
     placed = [ft.Container(v, left=x, top=y, key=f"{c}-slot" if face_up else f"back-{i}-slot", animate_position=glide)
               for i, (c, v, (x, y)) in enumerate(zip(hand, views, slots))]
@@ -156,9 +158,10 @@ def notice(text: str, icon: str = ft.Icons.INFO_OUTLINE, color: str = NEGATIVE, 
 
 
 
-def lifted(card: str, lang: str, size: str, back: str, mark: card_widget.Mark | None = None) -> ft.Control:
+def lifted(card: str, lang: str, size: str, back: str, mark: card_widget.Mark | None = None,
+           french: bool = False) -> ft.Control:
     """A card as it follows the finger: a little larger, with a deeper shadow (read by nobody)."""
-    face = card_widget.card_view(card, lang, size, back, mark=mark)
+    face = card_widget.card_view(card, lang, size, back, mark=mark, french=french)
     return ft.Semantics(exclude_semantics=True, content=ft.Container(
         face, scale=1.08, border_radius=card_widget.SIZES[size].radius,
         shadow=[ft.BoxShadow(blur_radius=18, spread_radius=1, offset=ft.Offset(0, 8),

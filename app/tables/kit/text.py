@@ -1,4 +1,4 @@
-"""The table kit's own strings, added to ``app.i18n`` on import."""
+"""The table kit's own strings (added to ``app.i18n`` on import) and helpers for the words of every table."""
 
 from __future__ import annotations
 
@@ -44,3 +44,12 @@ if "kit.cards" not in i18n.EN:
 def cards_text(t, n: int) -> str:
     """"1 card" / "5 cards" in the table's language (the plural form chosen by ``n``)."""
     return t("kit.cards", n=n)
+
+
+def reason_key(reason: str | None, keys: tuple[tuple[str, str], ...]) -> str | None:
+    """The string key for an engine's (English) refusal: the first ``(words, key)`` whose words
+    the reason contains, ignoring case; None for a reason the table has no words for."""
+    if not reason:
+        return None
+    low = reason.lower()
+    return next((key for needle, key in keys if needle in low), None)

@@ -1,0 +1,202 @@
+"""The sheet after a Partie, the Dynastie's scoreboard and the end of the Dynastie.
+
+``Sheets`` is a mixin for ``RosenkriegTable``. Everything here reads finished Partien from
+their records, which the engine makes public once a Partie is over (the Erbe among them).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import flet as ft
+
+from app import theme
+from app.tables.kit import end_sheet
+from app.tables.kit.style import GOLD_FAINT, IVORY_SOFT, NEGATIVE, POSITIVE, SHADE_DEEP, big_button, caps, signed
+from app.tables.rosenkrieg import model
+from app.widgets import card as card_widget
+
+
+def _amount(n: int, size: float = 14) -> ft.Text:
+    return ft.Text(signed(n), size=size, font_family=theme.SANS_BOLD, text_align=ft.TextAlign.RIGHT,
+                   color=POSITIVE if n > 0 else NEGATIVE if n < 0 else theme.IVORY)
+
+
+class Sheets:
+    """What the table shows between Partien and at the end."""
+
+    # --- one Partie ----------------------------------------------------------------------------
+
+    def partie_headline(self, p: model.PartieSummary) -> str:
+        pot = self.name(p.potentat)
+        return self.t("rk.pot_wins", name=pot) if p.potentat_wins else self.t("rk.court_wins", name=pot)
+
+    def calc_lines(self, p: model.PartieSummary) -> list[tuple[str, str]]:
+        """The game value worked out line by line: win, Lion-King bonus, streak, base, multiplier."""
+        lines = [(self.t("rk.calc_win"), "+1")]
+        if p.lk_bonus:
+            lines.append((self.t("rk.calc_lk"), "+1"))
+        if p.potentat_wins and p.streak:
+            lines.append((self.t("rk.calc_streak", k=p.streak), f"+{2 * p.streak}"))
+        lines.append((self.t("rk.calc_base"), str(p.base)))
+        if p.multiplier > 1:
+            why = self.t("rk.klanglos" if p.klanglos else "rk.sanglos")
+            lines.append((self.t("rk.calc_mult", why=why), f"× {p.multiplier}"))
+        lines.append((self.t("rk.calc_value"), str(p.value)))
+        return lines
+
+    def partie_card(self, record: dict[str, Any]) -> list[ft.Control]:
+        """The lines of a finished Partie: card points, the Erbe, the calculation, points per player."""
+        p = model.summary(record)
+        pot = self.name(p.potentat)
+        lines: list[ft.Control] = []
+        if p.fenstersturz:
+            lines.append(ft.Semantics(identifier="fenstersturz", content=theme.display(
+                self.t("rk.fenstersturz"), 26, color=theme.GOLD)))
+            lines.append(ft.Text(self.t("rk.fenstersturz_note"), size=12, color=IVORY_SOFT))
+        lines.append(caps(self.t("rk.counters")))
+        loser = p.loser
+        for party, n, who in (("potentat", p.counters[0], self.t("rk.party_pot_name", name=pot)),
+                              ("challengers", p.counters[1], self.t("rk.challengers"))):
+            state = ""
+            if party == loser and (p.sanglos or p.klanglos):
+                state = self.t("rk.klanglos" if p.klanglos else "rk.sanglos")
+            lines.append(ft.Row([
+                ft.Text(who, size=14, color=theme.IVORY, expand=True),
+                *([ft.Container(ft.Text(state, size=11.5, font_family=theme.SANS_BOLD, color=theme.FELT_DARK),
+                                bgcolor=theme.GOLD, border_radius=8, padding=ft.Padding.symmetric(horizontal=6))]
+                  if state else []),
+                ft.Text(str(n), size=18, font_family=theme.SANS_BOLD, color=theme.GOLD_LIGHT)], spacing=8))
+        lines.append(ft.Row([
+            ft.Text(self.t("rk.erbe_was", n=p.erbe_points), size=12.5, color=IVORY_SOFT, expand=True),
+            ft.Row([card_widget.card_view(c, self.lang, "small", self.back, key=f"{c}-sheet", french=self.french)
+                    for c in p.erbe], spacing=4, tight=True)], vertical_alignment=ft.CrossAxisAlignment.CENTER))
+        lines.append(ft.Divider(color=GOLD_FAINT, height=6))
+        lines.append(caps(self.t("rk.calculation")))
+        for text, value in self.calc_lines(p):
+            lines.append(ft.Row([ft.Text(text, size=13.5, color=theme.IVORY, expand=True),
+                                 ft.Text(value, size=14, font_family=theme.SANS_BOLD, color=theme.GOLD_LIGHT)]))
+        lines.append(ft.Text(self.t("rk.settle_pot" if p.potentat_wins else "rk.settle_court",
+                                    name=pot, g=p.value, n=len(p.points) - 1, total=p.value * (len(p.points) - 1)),
+                             size=12, color=IVORY_SOFT))
+        lines.append(ft.Divider(color=GOLD_FAINT, height=6))
+        lines.append(caps(self.t("rk.points_each")))
+        for s, pts in enumerate(p.points):
+            lines.append(ft.Semantics(identifier=f"partie-points-{s}", label=f"{self.name(s)} {signed(pts)}",
+                                      content=ft.Row([ft.Text(self.name(s), size=14, color=theme.IVORY, expand=True),
+                                                      _amount(pts, 16)])))
+        return lines
+
+    def partie_screen(self, view: dict[str, Any]) -> list[ft.Control]:
+        """The sheet after a Partie, over the table until the people go on (the computer waits)."""
+        record = self.sheet
+        p = model.summary(record)
+        why = self.t(f"rk.why_pot.{p.chosen}", name=self.name(p.potentat))
+        card = end_sheet.result_card(self.partie_headline(p), why,
+                                     self.partie_card(record), icon=ft.Icons.MILITARY_TECH, ident="partie-headline")
+        go = big_button(self.t("rk.next_partie", n=record["number"] + 1), ft.Icons.ARROW_FORWARD_ROUNDED,
+                        self.close_sheet, ident="partie-continue")
+        board = big_button(self.t("rk.scoreboard"), ft.Icons.LEADERBOARD_OUTLINED, self.show_scoreboard,
+                           primary=False, ident="partie-scoreboard")
+        return self.framed(view, [card, caps(self.t("rk.dynasty")), self.balance_lines(view)],
+                           ft.Row([board, go], spacing=10))
+
+    def framed(self, view: dict[str, Any], lines: list[ft.Control], buttons: ft.Control) -> list[ft.Control]:
+        """A scrolling sheet with its buttons pinned below, as wide as a phone."""
+        scroll = ft.Container(ft.Column(lines, spacing=12, scroll=ft.ScrollMode.AUTO,
+                                        horizontal_alignment=ft.CrossAxisAlignment.STRETCH),
+                              expand=True, padding=ft.Padding.only(left=12, right=12, top=12, bottom=6))
+        pinned = ft.Container(buttons, padding=ft.Padding.only(left=12, right=12, top=10, bottom=12),
+                              bgcolor=SHADE_DEEP, border=ft.Border.only(top=ft.BorderSide(2, theme.GOLD)))
+        body = ft.Container(ft.Column([scroll, pinned], spacing=0, expand=True,
+                                      horizontal_alignment=ft.CrossAxisAlignment.STRETCH),
+                            expand=True, width=min(self.width, 620))
+        return [self.status_strip(view), ft.Row([body], expand=True, alignment=ft.MainAxisAlignment.CENTER,
+                                               vertical_alignment=ft.CrossAxisAlignment.STRETCH)]
+
+    # --- the Dynastie -------------------------------------------------------------------------------
+
+    def balance_lines(self, view: dict[str, Any]) -> ft.Control:
+        """Each seat's balance, highest first; at the end, who pays and who is paid."""
+        order = sorted(range(view["players"]), key=lambda s: -view["balance"][s])
+        rows = []
+        for s in order:
+            b = view["balance"][s]
+            sub = ""
+            if view["over"]:
+                sub = self.t("rk.pays", n=-b) if b < 0 else self.t("rk.receives", n=b) if b > 0 else self.t("rk.even")
+            rows.append(ft.Semantics(identifier=f"balance-{s}", label=f"{self.name(s)} {signed(b)}", content=ft.Row([
+                ft.Column([ft.Text(self.name(s), size=14, color=theme.IVORY, max_lines=1,
+                                   overflow=ft.TextOverflow.ELLIPSIS),
+                           *([ft.Text(sub, size=11.5, color=IVORY_SOFT)] if sub else [])],
+                          spacing=0, tight=True, expand=True),
+                _amount(b, 17)])))
+        return ft.Column(rows, spacing=6, tight=True)
+
+    def history_lines(self, view: dict[str, Any]) -> ft.Control:
+        rows = model.scoreboard(view)
+        if not rows:
+            return ft.Text(self.t("rk.no_partie_yet"), size=12.5, color=IVORY_SOFT)
+        return ft.Column([ft.Text(self.t("rk.history_line", n=r.number, name=self.name(r.potentat),
+                                         result=self.t("rk.won" if r.potentat_wins else "rk.lost")),
+                                  size=12.5, color=theme.IVORY) for r in rows], spacing=4, tight=True)
+
+    def scoreboard_table(self, view: dict[str, Any]) -> ft.Control:
+        """Every Partie's points per player and the balances after it, one row each."""
+        n = view["players"]
+        col = 58 if n == 4 else 66
+
+        def cell(content: ft.Control, width: float) -> ft.Control:
+            return ft.Container(content, width=width, alignment=ft.Alignment.CENTER_RIGHT)
+
+        head = ft.Row([ft.Container(ft.Text("#", size=12, color=IVORY_SOFT), width=22),
+                       ft.Text(self.t("rk.potentat"), size=12, color=IVORY_SOFT, expand=True),
+                       *[cell(ft.Text(self.name(s), size=12, color=theme.GOLD_LIGHT, max_lines=1,
+                                      overflow=ft.TextOverflow.ELLIPSIS, text_align=ft.TextAlign.RIGHT), col)
+                         for s in range(n)]], spacing=4)
+        lines: list[ft.Control] = [head, ft.Divider(color=GOLD_FAINT, height=4)]
+        rows = model.scoreboard(view)
+        for r in rows:
+            mark = "✓" if r.potentat_wins else "✗"
+            lines.append(ft.Semantics(identifier=f"score-row-{r.number}", content=ft.Row([
+                ft.Container(ft.Text(str(r.number), size=13, color=IVORY_SOFT), width=22),
+                ft.Text(f"{self.name(r.potentat)} {mark}", size=13, color=theme.IVORY, expand=True, max_lines=1,
+                        overflow=ft.TextOverflow.ELLIPSIS),
+                *[cell(ft.Column([_amount(r.points[s], 13.5),
+                                  ft.Text(signed(r.balance[s]), size=11, color=IVORY_SOFT)],
+                                 spacing=0, tight=True, horizontal_alignment=ft.CrossAxisAlignment.END), col)
+                  for s in range(n)]], spacing=4)))
+        if not rows:
+            lines.append(ft.Text(self.t("rk.no_partie_yet"), size=13, color=IVORY_SOFT))
+        lines.append(ft.Divider(color=GOLD_FAINT, height=4))
+        lines.append(ft.Row([ft.Container(width=22), ft.Text(self.t("rk.balance"), size=13, font_family=theme.SANS_BOLD,
+                                                            color=theme.GOLD_LIGHT, expand=True),
+                             *[cell(_amount(view["balance"][s], 15), col) for s in range(n)]], spacing=4))
+        lines.append(ft.Text(self.t("rk.scoreboard_note"), size=11.5, color=IVORY_SOFT))
+        return ft.Column(lines, spacing=6, tight=True)
+
+    def show_scoreboard(self) -> None:
+        """The Dynastie's scoreboard as a sheet over the table (public: finished Partien only)."""
+        view = self.session.view(None)
+        title = self.t("rk.scoreboard_title", n=len(view["partien"]), total=view["options"]["partien"])
+        sheet = ft.BottomSheet(ft.Container(ft.Column([
+            theme.display(title, 20, color=theme.GOLD_LIGHT),
+            self.scoreboard_table(view),
+        ], spacing=12, tight=True, scroll=ft.ScrollMode.AUTO), padding=18, bgcolor=theme.FELT_DARK,
+            border_radius=ft.BorderRadius.only(top_left=20, top_right=20)), bgcolor=theme.FELT_DARK,
+            show_drag_handle=True)
+        self.ui.page.show_dialog(sheet)
+
+    def over_screen(self, view: dict[str, Any]) -> list[ft.Control]:
+        """The end of the Dynastie: the last Partie, the balances (who pays whom) and the scoreboard."""
+        s = self.session
+        last = view["partien"][-1]
+        p = model.summary(last)
+        why = self.t("rk.dynasty_over", n=len(view["partien"]))
+        card = end_sheet.result_card(end_sheet.headline(self.t, s, self.name), why,
+                                     [caps(self.t("rk.balance")), self.balance_lines(view)], ident="headline")
+        last_card = end_sheet.result_card(self.t("rk.last_partie", n=p.number) + " · " + self.partie_headline(p),
+                                          "", self.partie_card(last), icon=ft.Icons.MILITARY_TECH)
+        lines = [card, last_card, caps(self.t("rk.scoreboard")), self.scoreboard_table(view)]
+        buttons = end_sheet.rematch_buttons(self.t, self.again, lambda: self.ui.navigate("/"), self.t("rk.rematch"))
+        return self.framed(view, lines, buttons)
