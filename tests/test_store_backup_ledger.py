@@ -17,6 +17,13 @@ def named(store, debts):
     return sorted((names[d.debtor], names[d.creditor], d.amount) for d in debts)
 
 
+def shared(a, b):
+    """A dynasty settled on ``a`` and brought to ``b``; ``b``'s backup afterwards."""
+    finished_dynasty(a)
+    b.import_backup(a.export_backup())
+    return b.export_backup()
+
+
 def first_debt(store):
     return max(store.open_debts(), key=lambda d: d.amount.cents)
 
@@ -48,8 +55,7 @@ def test_export_import_into_an_empty_database_and_export_again_gives_the_same_fi
 
 def test_a_part_payment_made_on_b_is_paid_on_both_after_b_s_backup_is_imported_on_a():
     with open_store() as a, open_store(5_000.0) as b:
-        finished_dynasty(a)
-        b.import_backup(a.export_backup())
+        shared(a, b)
         debt = first_debt(b)
         b.record_payment(debt.debtor, debt.creditor, debt.amount.cents - 1)
         report = a.import_backup(b.export_backup())
@@ -76,9 +82,7 @@ def test_a_dynasty_settled_on_the_other_phone_ends_here_with_the_same_debts():
 
 def test_a_changed_debt_is_refused_whole_and_nothing_is_written():
     with open_store() as a, open_store(5_000.0) as b:
-        finished_dynasty(a)
-        b.import_backup(a.export_backup())
-        before = b.export_backup()
+        before = shared(a, b)
         edited = parts(a.export_backup())
         edited["ledger"][0]["cents"] += 100
         extra = dict(edited["ledger"][0], id=new_uuid(), kind="correction", dynasty=None)
@@ -114,9 +118,7 @@ def test_a_backup_from_before_the_ledger_still_imports():
 
 def test_the_same_dynasty_settled_at_another_moment_keeps_its_debts_as_they_are_here():
     with open_store() as a, open_store(5_000.0) as b:
-        finished_dynasty(a)
-        b.import_backup(a.export_backup())
-        before = b.export_backup()
+        before = shared(a, b)
         later = parts(a.export_backup())
         for entry in later["ledger"]:
             entry["created_at"] += 60

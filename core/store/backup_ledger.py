@@ -37,6 +37,17 @@ def _ledger(check: Any, value: Any) -> Any:
         raise Invalid(str(exc)) from None
 
 
+def _currency(r: dict[str, Any]) -> None:
+    if _ledger(check_currency, r.get("currency")) != r["currency"]:
+        raise Invalid(f"currency must be an upper-case code, not {r['currency']!r}")
+
+
+def _here(plan: Plan, model: type) -> dict[str, Any]:
+    """This database's rows of a ledger table by id, read once per import."""
+    return plan.memo(model, lambda: {x.id: x for x in plan.links.session.execute(
+        select(model)).scalars()})
+
+
 # --- dynasties -------------------------------------------------------------------------
 
 DYNASTY_FIELDS = ("id", "game", "players", "stake_cents", "currency", "created_at", "ended_at")
@@ -66,8 +77,7 @@ def check_dynasty(r: dict[str, Any]) -> None:
     if len(set(players)) != len(players):
         raise Invalid("players names a person twice")
     _ledger(check_stake, r.get("stake_cents"))
-    if _ledger(check_currency, r.get("currency")) != r["currency"]:
-        raise Invalid(f"currency must be an upper-case code, not {r['currency']!r}")
+    _currency(r)
     need(r, "created_at", _number, "a time in seconds")
     need(r, "ended_at", lambda v: v is None or _number(v), "a time in seconds or null")
 
@@ -77,9 +87,7 @@ def dynasty_refs(r: dict[str, Any]) -> list[tuple[str, str | None]]:
 
 
 def plan_dynasty(plan: Plan, r: dict[str, Any]) -> tuple[str, Any]:
-    here = plan.memo(DynastyRow, lambda: {d.id: d for d in plan.links.session.execute(
-        select(DynastyRow)).scalars()})
-    row = here.get(r["id"])
+    row = _here(plan, DynastyRow).get(r["id"])
     if row is None:
         return ADD, None
     mine = _dynasty(row, plan.links)
@@ -128,8 +136,7 @@ def check_entry(r: dict[str, Any]) -> None:
     if uuid_field(r, "debtor") == uuid_field(r, "creditor"):
         raise Invalid("debtor and creditor are the same person")
     _ledger(check_cents, r.get("cents"))
-    if _ledger(check_currency, r.get("currency")) != r["currency"]:
-        raise Invalid(f"currency must be an upper-case code, not {r['currency']!r}")
+    _currency(r)
     uuid_field(r, "dynasty", optional=r["kind"] != SETTLED)
     need(r, "note", lambda v: isinstance(v, str) and len(v) <= NOTE_MAX,
          f"a text of at most {NOTE_MAX} characters")
@@ -141,9 +148,7 @@ def entry_refs(r: dict[str, Any]) -> list[tuple[str, str | None]]:
 
 
 def plan_entry(plan: Plan, r: dict[str, Any]) -> tuple[str, Any]:
-    here = plan.memo(LedgerEntryRow, lambda: {e.id: e for e in plan.links.session.execute(
-        select(LedgerEntryRow)).scalars()})
-    row = here.get(r["id"])
+    row = _here(plan, LedgerEntryRow).get(r["id"])
     if row is None:
         return ADD, None
     wrong = differing(_entry(row, plan.links), r, ENTRY_FIELDS)
