@@ -13,7 +13,8 @@ import sys
 from typing import Any
 
 COMMANDS = ("export", "import")
-NOUNS = {"profiles": "players", "games": "games", "results": "results", "settings": "settings"}
+NOUNS = {"profiles": "players", "games": "games", "results": "results", "settings": "settings",
+         "dynasties": "dynasties", "ledger": "debts and payments"}
 
 
 class _Parser(argparse.ArgumentParser):

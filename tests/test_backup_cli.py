@@ -31,7 +31,7 @@ def run(capsys, *argv):
 def test_export_writes_the_backup_and_says_what_it_holds(capsys, tmp_path, filled):
     target = tmp_path / "backup.json"
     assert run(capsys, "export", str(target), "--db", filled) == (
-        0, f"Exported 4 players, 4 games, 4 results, 2 settings to {target}", "")
+        0, f"Exported 4 players, 4 games, 4 results, 2 settings, 0 dynasties, 0 debts and payments to {target}", "")
     data = json.loads(target.read_text(encoding="utf-8"))
     assert data["format"] == "hofstaat-backup" and len(data["games"]) == 4
     assert not list(tmp_path.glob("*.partial"))

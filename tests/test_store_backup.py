@@ -26,8 +26,8 @@ def test_the_file_is_versioned_and_names_records_by_uuid_never_by_local_id():
     with open_store() as a:
         made = fill(a, "a")
         data = parts(a.export_backup())
-    assert data["format"] == "hofstaat-backup" and data["version"] == backup.version() == 1
-    assert set(data) == {"format", "version", *KINDS}
+    assert data["format"] == "hofstaat-backup" and data["version"] == backup.version() == 2
+    assert set(data) == {"format", "version", *KINDS, "dynasties", "ledger"}
     anna = next(p for p in data["profiles"] if p["name"] == "Anna a")
     done = next(g for g in data["games"] if g["over"] and g["result"]["reason"] == "done")
     assert all(is_uuid(r["id"]) for k in KINDS[:3] for r in data[k])

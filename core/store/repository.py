@@ -21,6 +21,7 @@ from sqlmodel import Session
 
 from core.store import backup, files, games, migrations, profiles, results, settings, standings
 from core.store import backup_kinds  # noqa: F401 (registers the kinds every backup holds)
+from core.store import backup_ledger  # noqa: F401 (registers the ledger's kinds after them)
 from core.store.records import rebuild as rebuild_records
 from core.store.checks import check_record
 from core.store.errors import StoreError
