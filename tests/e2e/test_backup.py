@@ -46,7 +46,8 @@ def test_export_downloads_the_backup_and_import_merges_a_picked_file(phone, stor
     with app.page.expect_file_chooser() as chooser:
         app.by_id("backup-import").click()
     chooser.value.set_files(str(incoming))
-    expect(app.page.get_by_text("Eingelesen: 1 neu, 0 aktualisiert, 1 schon da.").last).to_be_visible()
+    # The import reads the file, checks all of it and rebuilds the records before it answers.
+    expect(app.page.get_by_text("Eingelesen: 1 neu, 0 aktualisiert, 1 schon da.").last).to_be_visible(timeout=20_000)
     assert "Von Ben" in [p.name for p in store.list_profiles()]
     app.by_id("backup-export").scroll_into_view_if_needed()
     app.shot("settings-backup")
