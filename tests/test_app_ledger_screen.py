@@ -111,6 +111,25 @@ def test_the_chart_has_a_line_per_player_from_zero_to_the_dynasty_balance(store)
     assert "pro Punkt" in m.dynasties()[0][1]
 
 
+def test_a_computer_on_three_seats_is_one_line_and_one_name_in_the_dynasty(tmp_path):
+    from ledger_games import people, play_out, start
+
+    from core.session import Seat
+
+    with Store.open(tmp_path / "bots.db") as s:
+        bot = s.create_profile("Computer (normal)", kind="bot", level="normal")
+        seats = people(s, "Anna") + [Seat(kind="bot", name=bot.name, profile_id=bot.id,
+                                          level="normal")] * 3
+        session = play_out(start(s, seats, stake_cents=10, partien=2, seed=4), seed=4)
+        m = model(s)
+        [(dynasty, label)] = m.dynasties()
+        assert "Anna, Computer (Normal) ·" in label
+        chart = m.chart(dynasty)
+        assert [name for name, _ in chart.series] == ["Anna", "Computer (Normal)"]
+        anna, computer = (ys for _, ys in chart.series)
+        assert anna[-1] == session.state["balance"][0] * 10 == -computer[-1]
+
+
 def stub_shell(store, lang="de", wide=False):
     from app.state import AppState
 

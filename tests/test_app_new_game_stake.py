@@ -1,4 +1,4 @@
-"""The stake per point on the new-game form: none by default, people only, remembered, recorded."""
+"""The stake per point on the new-game form: none by default, remembered, recorded."""
 
 from __future__ import annotations
 
@@ -53,12 +53,21 @@ def test_an_unreadable_stake_is_refused_with_an_example(store, typed):
         form.stake_meta()
 
 
-def test_money_is_never_played_against_a_computer(store):
-    form = form_for(store)  # the first person against computers
+def test_a_person_can_play_for_money_against_the_computer_which_keeps_one_account_per_level(store):
+    anna = store.create_profile("Anna")
+    form = form_for(store)  # Anna against computers
+    form.set_players(4)
+    assert form.choices[0] == f"p:{anna.id}"
     assert form.computer_seated
     form.stake = "0,50"
-    with pytest.raises(ValueError, match="Um Geld spielen nur Menschen"):
-        form.stake_meta()
+    meta = form.stake_meta()
+    assert meta == {"stake": {"cents": 50, "currency": "EUR"}}
+    seats = form.build_seats(str)
+    form.state.start_game("rosenkrieg", seats, options=form.options, meta=meta)
+    [dynasty] = store.dynasties()
+    person, *computers = dynasty.players
+    assert len(set(computers)) == 1 and person not in computers
+    assert store.get_profile(computers[0]).kind == "bot"
 
 
 def test_the_stake_is_remembered_for_the_next_game_in_either_language(store):
@@ -102,7 +111,7 @@ def test_the_stake_card_offers_the_amount_and_currency_and_says_when_a_computer_
     assert [f.value for f in fields] == ["0,00"]
     assert fields[0].label == "Einsatz pro Punkt (EUR)"
     assert any(isinstance(c, ft.Dropdown) and c.value == "EUR" for c in walk(card))
-    assert any("Um Geld spielen nur Menschen" in t for t in texts(card))
+    assert any("Alle Computer einer Stufe teilen sich ein Konto" in t for t in texts(card))
     form.set_players(3)
     three_people(store, form)
     assert any(t.startswith("0 = um die Ehre") for t in texts(stake_card(shell, form, _card)))

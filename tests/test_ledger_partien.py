@@ -3,7 +3,7 @@
 import pytest
 
 from core.ledger import (Debt, LedgerError, Money, Partie, balance_curve, check_partie, check_players,
-                         dynasty_debts, net_debts, partie_debts, seat_totals)
+                         dynasty_debts, net_debts, partie_debts, person_curves, seat_totals)
 
 
 def test_a_lost_potentat_owes_each_challenger_and_challengers_owe_each_other_nothing():
@@ -66,6 +66,29 @@ def test_a_dynasty_has_two_to_four_different_players(people):
     with pytest.raises(LedgerError) as caught:
         check_players(people)
     assert caught.value.key == "dynasty_players"
+
+
+@pytest.mark.parametrize("people, repeatable", [
+    (["Anna", "Bot", "Bot", "Bot"], ["Bot"]), (["Bot", "Anna", "Bot"], ["Bot"])])
+def test_a_computer_level_may_take_several_seats_of_a_dynasty(people, repeatable):
+    assert check_players(people, repeatable=repeatable) == tuple(people)
+
+
+@pytest.mark.parametrize("people, repeatable", [
+    (["Anna", "Anna", "Bot"], ["Bot"]), (["Bot", "Bot"], ["Bot"]), (["Bot", "Bot", "Bot"], ["Bot"])])
+def test_only_the_repeatable_may_repeat_and_two_different_players_remain(people, repeatable):
+    with pytest.raises(LedgerError) as caught:
+        check_players(people, repeatable=repeatable)
+    assert caught.value.key == "dynasty_players"
+
+
+def test_a_computer_on_several_seats_owes_itself_nothing_and_the_person_settles_with_it():
+    # Partie 1: the computer on seat 1 is Potentat and loses to Anna and its own seat 2 and 3.
+    # Partie 2: Anna is Potentat and wins 6 from the three computer seats.
+    partien = [Partie(1, (2, -6, 2, 2)), Partie(0, (6, -2, -2, -2))]
+    people = ["Anna", "Bot", "Bot", "Bot"]
+    assert dynasty_debts(people, partien, 10, "EUR") == [Debt("Bot", "Anna", Money(80, "EUR"))]
+    assert person_curves(people, partien, 10) == [("Anna", [0, 20, 80]), ("Bot", [0, -20, -80])]
 
 
 def test_a_partie_of_another_size_than_the_dynasty_is_refused():

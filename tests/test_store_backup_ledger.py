@@ -7,6 +7,7 @@ import pytest
 from backup_data import open_store, parts
 from ledger_games import finished_dynasty, people, play_out, start
 
+from core.session import Seat
 from core.store import BackupError
 from core.store.ids import new_uuid
 
@@ -127,3 +128,24 @@ def test_the_same_dynasty_settled_at_another_moment_keeps_its_debts_as_they_are_
         assert report.counts["ledger"]["kept"] == len(later["ledger"])
         assert report.counts["dynasties"]["kept"] == 1 and not report.changed
         assert b.export_backup() == before
+
+
+def test_a_dynasty_against_one_computer_on_three_seats_reaches_the_other_phone():
+    with open_store() as a, open_store(5_000.0) as b:
+        anna = people(a, "Anna")
+        bot = a.create_profile("Computer (normal)", kind="bot", level="normal")
+        bots = [Seat(kind="bot", name=bot.name, profile_id=bot.id, level="normal")] * 3
+        play_out(start(a, anna + bots, partien=2, seed=4), seed=4)
+        b.import_backup(a.export_backup())
+        assert named(b, b.open_debts()) == named(a, a.open_debts()) != []
+
+
+def test_a_dynasty_of_one_person_on_every_seat_is_refused():
+    with open_store() as a, open_store(5_000.0) as b:
+        finished_dynasty(a)
+        data = parts(a.export_backup())
+        data["dynasties"][0]["players"] = [data["dynasties"][0]["players"][0]] * 3
+        with pytest.raises(BackupError, match="fewer than two different people") as caught:
+            b.import_backup(json.dumps(data))
+        assert caught.value.key == "backup_invalid"
+        assert b.list_profiles() == []

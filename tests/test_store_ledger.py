@@ -10,6 +10,7 @@ from core.ledger import (CORRECTION, PAYMENT, SETTLED, Debt, Money, dynasty_debt
                          settle_up)
 from core.store import Store, StoreError
 from core.store.migrations import SCHEMA_SQL
+from core.session import Seat
 from ledger_games import finished_dynasty, people, play_out, start
 
 
@@ -232,3 +233,40 @@ def test_a_version_2_database_with_data_is_upgraded_and_keeps_it(tmp_path):
         assert store.dynasties() == [] and store.open_debts() == []
         finished_dynasty(store, ("Anna", "Ben"), seed=2)
         assert store.dynasties()[0].players == (1, 2)
+
+
+def computer_seats(store, level="normal", count=3):
+    """``count`` seats of one computer level, all playing for its one profile (as the app seats them)."""
+    bot = store.create_profile(f"Computer ({level})", kind="bot", level=level)
+    return [Seat(kind="bot", name=bot.name, profile_id=bot.id, level=level) for _ in range(count)]
+
+
+def test_a_person_can_play_a_dynasty_for_money_against_three_seats_of_one_computer(store):
+    seats = people(store, "Anna") + computer_seats(store)
+    session = play_out(start(store, seats, stake_cents=10, partien=3, seed=4), seed=4)
+    anna, bot = seats[0].profile_id, seats[1].profile_id
+    [dynasty] = store.dynasties()
+    assert dynasty.settled and dynasty.players == (anna, bot, bot, bot)
+    # The computer's seats owe each other nothing: all that is left is Anna against it.
+    anna_cents = session.state["balance"][0] * 10
+    debts = store.open_debts()
+    assert anna_cents != 0 and len(debts) == 1
+    [debt] = debts
+    assert {debt.debtor, debt.creditor} == {anna, bot} and debt.amount.cents == abs(anna_cents)
+    assert (debt.creditor == anna) == (anna_cents > 0)
+
+
+@pytest.mark.parametrize("case", ["only computers", "a person on a computer's seat",
+                                  "a computer on a person's seat"])
+def test_a_stake_needs_a_person_and_seats_that_match_their_profiles(store, case):
+    anna, ben = people(store, "Anna", "Ben")
+    bots = computer_seats(store, count=2)
+    seats = {"only computers": bots,
+             "a person on a computer's seat": [anna, Seat(kind="bot", name="Ben",
+                                                         profile_id=ben.profile_id, level="easy")],
+             "a computer on a person's seat": [anna, Seat(kind="human", name="Computer",
+                                                         profile_id=bots[0].profile_id)]}[case]
+    with pytest.raises(StoreError) as caught:
+        start(store, seats)
+    assert caught.value.key == "stake_needs_people"
+    assert store.unfinished_games() == [] and store.dynasties() == []

@@ -7,9 +7,9 @@ from dataclasses import dataclass
 from typing import Any, Callable
 
 from app import fmt
-from core.ledger import (Debt, LedgerError, Money, balance_curve, balances, cent_digits,
+from core.ledger import (Debt, LedgerError, Money, balances, cent_digits,
                          debt_history, format_money, open_debts, parse_money, payable,
-                         plain_amount, settle_up)
+                         person_curves, plain_amount, settle_up)
 
 AS_PLAYED, SIMPLIFIED = "played", "simple"
 VIEWS = (AS_PLAYED, SIMPLIFIED)
@@ -72,7 +72,9 @@ class LedgerModel:
 
     def reload(self) -> None:
         self.entries = self.store.ledger_entries()
-        self.names = {p.id: p.name for p in self.store.list_profiles(include_archived=True)}
+        # A computer is named by its level in today's language, as everywhere else.
+        self.names = {p.id: fmt.seat_name({"kind": p.kind, "level": p.level, "name": p.name}, self.t)
+                      for p in self.store.list_profiles(include_archived=True)}
 
     def name(self, person: int) -> str:
         return self.names.get(person, "?")
@@ -154,7 +156,8 @@ class LedgerModel:
         """Every dynasty played for money as (id, label), the newest first."""
         out = []
         for dyn in self.store.dynasties():
-            players = ", ".join(self.name(p) for p in dyn.players)
+            # A computer level on three seats is one player here.
+            players = ", ".join(self.name(p) for p in dict.fromkeys(dyn.players))
             label = self.t("ledger.dynasty", day=fmt.day(dyn.created_at, self.lang),
                            players=players, stake=self.money(Money(dyn.stake_cents, dyn.currency)))
             out.append((dyn.id, label if dyn.settled else
@@ -165,8 +168,8 @@ class LedgerModel:
         """Every player's balance over the Partien of a dynasty, in currency units."""
         dyn = self.store.dynasty(dynasty_id)
         partien = self.store.dynasty_partien(dynasty_id)
-        curve = balance_curve(partien, len(dyn.players), dyn.stake_cents)
-        series = [(self.name(p), curve[i]) for i, p in enumerate(dyn.players)]
+        series = [(self.name(p), curve)
+                  for p, curve in person_curves(dyn.players, partien, dyn.stake_cents)]
         finals = [self.money(Money(ys[-1], dyn.currency), True) for _, ys in series]
         title = dict(self.dynasties()).get(dynasty_id, "")
         return Chart(title, dyn.currency, 10 ** cent_digits(dyn.currency), series, finals)

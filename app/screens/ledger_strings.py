@@ -39,12 +39,13 @@ DE: dict[str, i18n.Text] = {
     "store.amount_invalid": "Der Betrag muss ganze Cent größer als 0 sein.",
     "store.currency_unknown": "Diese Währung kennt Hofstaat nicht.",
     "store.stake_invalid": "Der Einsatz muss ganze Cent sein, 0 oder mehr.",
-    "store.stake_needs_people": "Um Geld spielen nur Menschen: Setze keinen Computer an den Tisch "
-                                "oder spiele ohne Einsatz.",
+    "store.stake_needs_people": "Um Geld braucht jeder Platz ein Profil, und mindestens ein "
+                                "Mensch spielt mit.",
     # the new-game form
     "stake.title": "Einsatz", "stake.per_point": "Einsatz pro Punkt ({currency})",
     "stake.hint": "0 = um die Ehre. Am Ende der Dynastie werden die Punkte zu Schulden.",
-    "stake.bots": "Um Geld spielen nur Menschen; mit Computern am Tisch gilt: um die Ehre.",
+    "stake.bots": "0 = um die Ehre. Alle Computer einer Stufe teilen sich ein Konto: Was du ihnen "
+                  "schuldest oder sie dir, steht am Ende der Dynastie unter Schulden.",
     "stake.bad": "Bitte einen Einsatz wie {example} eingeben (0 = um die Ehre).",
     "stake.currency": "Währung",
 }
@@ -84,11 +85,12 @@ EN: dict[str, i18n.Text] = {
     "store.amount_invalid": "The amount must be whole cents, more than 0.",
     "store.currency_unknown": "Hofstaat does not know this currency.",
     "store.stake_invalid": "The stake must be whole cents, 0 or more.",
-    "store.stake_needs_people": "Only people play for money: seat no computer, or play without "
-                                "a stake.",
+    "store.stake_needs_people": "Playing for money needs a profile on every seat and at least "
+                                "one person at the table.",
     "stake.title": "Stake", "stake.per_point": "Stake per point ({currency})",
     "stake.hint": "0 = for honour. When the dynasty ends, its points become debts.",
-    "stake.bots": "Only people play for money; with a computer at the table it is for honour.",
+    "stake.bots": "0 = for honour. All computers of one level share one account: what you owe "
+                  "them, or they you, is in the Ledger when the dynasty ends.",
     "stake.bad": "Please enter a stake such as {example} (0 = for honour).",
     "stake.currency": "Currency",
 }

@@ -162,8 +162,10 @@ class NewGameForm:
     def stake_meta(self) -> dict[str, Any]:
         """The game record's meta for the typed stake ({} when it is played for honour).
 
-        :raises ValueError: with a message for the user, for an unreadable amount or
-            money on a table with a computer.
+        A computer level plays for its one profile, so a person can play for money
+        against the computer too; the store checks the seats when the game starts.
+
+        :raises ValueError: with a message for the user, for an unreadable amount.
         """
         if not self.has_stake:
             return {}
@@ -175,8 +177,6 @@ class NewGameForm:
         self.stake_cents = money.cents
         if not money.cents:
             return {}
-        if self.computer_seated:
-            raise ValueError(self.t("store.stake_needs_people"))
         return {"stake": {"cents": money.cents, "currency": money.currency}}
 
     # --- remembering ------------------------------------------------------------------------

@@ -17,7 +17,8 @@ from core.ledger.money import (DEFAULT_CURRENCY, Money, cent_digits, check_cents
                                points_to_money)
 from core.ledger.partien import (PARTIEN_PER_DYNASTY, Partie, balance_curve, check_partie,
                                  check_players,
-                                 dynasty_debts, net_debts, partie_debts, seat_totals)
+                                 dynasty_debts, net_debts, partie_debts, person_curves,
+                                 seat_totals)
 from core.ledger.simplify import EXACT_LIMIT, settle, zero_sum_groups
 from core.ledger.values import (CORRECTION, KINDS, PAYMENT, SETTLED, Balance, Debt, Entry,
                                 HistoryLine)
@@ -26,6 +27,6 @@ __all__ = [
     "CORRECTION", "DEFAULT_CURRENCY", "EXACT_LIMIT", "KINDS", "PARTIEN_PER_DYNASTY", "PAYMENT",
     "SETTLED", "Balance", "Debt", "Entry", "HistoryLine", "LedgerError", "Money", "Partie",
     "balance_curve", "balances", "cent_digits", "check_cents", "check_currency", "check_partie", "check_payment",
-    "check_players", "check_stake", "currencies", "debt_history", "dynasty_debts",
+    "check_players", "check_stake", "person_curves", "currencies", "debt_history", "dynasty_debts",
     "format_money", "net_debts", "open_debts", "parse_money", "partie_debts", "payable", "plain_amount",
     "points_to_money", "replay", "seat_totals", "settle", "settle_up", "zero_sum_groups"]

@@ -31,16 +31,20 @@ class Partie:
         return {"potentat": self.potentat, "points": list(self.points)}
 
 
-def check_players(people: Sequence[Person]) -> tuple[Person, ...]:
-    """The people of a dynasty, seat by seat: two to four, all different.
+def check_players(people: Sequence[Person], repeatable: Iterable[Person] = ()) -> tuple[Person, ...]:
+    """The people of a dynasty, seat by seat: two to four, all different but ``repeatable``.
+
+    A computer level is one profile however many seats it takes, so it may be repeatable;
+    at least two different people still play.
 
     :raises LedgerError: for too few, too many or repeated people.
     """
-    people = tuple(people)
+    people, repeatable = tuple(people), set(repeatable)
     if not MIN_PLAYERS <= len(people) <= MAX_PLAYERS:
         raise LedgerError(f"a dynasty has {MIN_PLAYERS} to {MAX_PLAYERS} players, not "
                           f"{len(people)}", "dynasty_players", players=len(people))
-    if len(set(people)) != len(people):
+    once = [p for p in people if p not in repeatable]
+    if len(set(once)) != len(once) or len(set(people)) < MIN_PLAYERS:
         raise LedgerError("a dynasty's players must be different people", "dynasty_players",
                           players=len(people))
     return people
@@ -97,6 +101,19 @@ def balance_curve(partien: Iterable[Partie], players: int, stake_cents: int) -> 
     return curve
 
 
+def person_curves(people: Sequence[Person], partien: Iterable[Partie],
+                  stake_cents: int) -> list[tuple[Person, list[int]]]:
+    """Each person's balance in cents after every Partie, their seats added up, in seat order.
+
+    :raises LedgerError: for a bad stake or a Partie of another number of seats.
+    """
+    merged: dict[Person, list[int]] = {}
+    for person, curve in zip(people, balance_curve(partien, len(people), stake_cents)):
+        mine = merged.setdefault(person, [0] * len(curve))
+        merged[person] = [a + b for a, b in zip(mine, curve)]
+    return list(merged.items())
+
+
 def _check_size(partie: Partie, players: int) -> None:
     if len(partie.points) != players:
         raise LedgerError(f"a Partie of {len(partie.points)} seats in a dynasty of {players}",
@@ -123,16 +140,21 @@ def dynasty_debts(people: Sequence[Person], partien: Iterable[Partie], stake_cen
                   currency: str) -> list[Debt]:
     """A dynasty's debts as played: its Partien's debts netted per pair, at the stake per point.
 
+    A person on two seats (a computer level) owes nothing to itself.
+
     :raises LedgerError: for a bad stake or currency, or Partien that do not fit the people.
     """
-    people = check_players(people)
+    people = check_players(people, repeatable=people)
     stake = check_stake(stake_cents)
     owed: dict[tuple[int, int], int] = defaultdict(int)
     for partie in partien:
         _check_size(partie, len(people))
         for debtor, creditor, points in partie_debts(partie):
             owed[(debtor, creditor)] += points
-    pairs = {(people[d], people[c]): points * stake for (d, c), points in owed.items()}
+    pairs: dict[tuple[Person, Person], int] = defaultdict(int)
+    for (d, c), points in owed.items():
+        if people[d] != people[c]:
+            pairs[(people[d], people[c])] += points * stake
     return net_debts(Debt(d, c, Money(cents, currency)) for (d, c), cents in pairs.items())
 
 

@@ -64,21 +64,27 @@ def stake_of(game: str, meta: dict[str, Any]) -> tuple[int, str] | None:
 
 def start(s: Session, game_id: int | None, seats: Sequence[dict[str, Any]], stake_cents: int,
           currency: str, now: float) -> Dynasty:
-    """Record a dynasty of the people in ``seats`` at a stake per point.
+    """Record a dynasty of the players in ``seats`` at a stake per point.
 
-    :raises StoreError: when a seat is a computer or has no profile, or a value is bad.
+    A computer seat plays for its level's profile, which may hold several seats; at
+    least one seat is a person.
+
+    :raises StoreError: when a seat has no profile or nobody is a person, or a value is bad.
     """
-    if not all(seat.get("kind") == "human" and seat.get("profile_id") is not None
-               for seat in seats):
-        raise StoreError("a game played for money needs a person with a profile on every seat",
-                         "stake_needs_people")
+    if (any(seat.get("profile_id") is None for seat in seats)
+            or not any(seat.get("kind") == "human" for seat in seats)):
+        raise StoreError("a game played for money needs a profile on every seat and a person "
+                         "among them", "stake_needs_people")
+    bots = [seat["profile_id"] for seat in seats if seat.get("kind") != "human"]
     try:
-        players = check_players([seat["profile_id"] for seat in seats])
+        players = check_players([seat["profile_id"] for seat in seats], repeatable=bots)
         stake, code = check_stake(stake_cents), check_currency(currency)
     except LedgerError as exc:
         raise ledger_error(exc) from None
-    for pid in players:
-        profile_row(s, pid)
+    for seat in seats:  # a computer's seat may repeat only a computer's profile
+        if (profile_row(s, seat["profile_id"]).kind == "human") != (seat.get("kind") == "human"):
+            raise StoreError(f"seat {seat.get('name')!r} and its profile are not the same kind "
+                             "of player", "stake_needs_people")
     row = DynastyRow(id=uuid.uuid4().hex, game_id=game_id, players=list(players),
                      stake_cents=stake, currency=code, created_at=now)
     s.add(row)
