@@ -54,6 +54,15 @@ def number(value: int | float, lang: str) -> str:
     return format_decimal(value, locale=locale(lang))
 
 
+def money(amount: Any, lang: str, signed: bool = False) -> str:
+    """An amount (``core.ledger.Money``) as the language writes it, with a typographic minus;
+    ``signed`` also puts a plus before a gain."""
+    from core.ledger import format_money  # the ledger owns currency rules; fmt stays light
+
+    text = format_money(amount, lang)
+    return f"+{text}" if signed and amount.cents > 0 else text.replace("-", "−")
+
+
 def percent(rate: float, lang: str, digits: int = 0) -> str:
     """A share (0.959) as a percentage with ``digits`` decimals: ``95,9 %`` / ``95.9%``."""
     loc = locale(lang)

@@ -110,12 +110,16 @@ def test_each_game_shows_its_own_tiles_after_the_common_ones(game, own):
                                      *own]
 
 
-def test_rosenkrieg_shows_the_money_balance_once_the_ledger_gives_one():
+def test_rosenkrieg_shows_money_won_and_lost_per_currency_once_played_for_money():
     from app import i18n
 
-    s = {**rm.EMPTY, "money": -2.5}
-    got = rm.tiles("rosenkrieg", s, lambda k, **kw: i18n.t(k, "en", **kw), "en")
-    assert got[-1].icon == "money" and got[-1].value == "−2.5"
+    s = {**rm.EMPTY, "money": {"EUR": {"won": 120, "lost": 370}, "CHF": {"won": 50, "lost": 0}}}
+    t = lambda k, **kw: i18n.t(k, "de", **kw)  # noqa: E731
+    got = rm.tiles("rosenkrieg", s, t, "de")
+    money = [(x.value, x.hint) for x in got if x.icon == "money"]
+    assert money == [("+0,50\xa0CHF", "0,50\xa0CHF gewonnen · 0,00\xa0CHF verloren"),
+                     ("−2,50\xa0€", "1,20\xa0€ gewonnen · 3,70\xa0€ verloren")]
+    assert not [x for x in rm.tiles("rosenkrieg", dict(rm.EMPTY), t, "de") if x.icon == "money"]
 
 
 # --- the screens ---------------------------------------------------------------------------

@@ -44,7 +44,7 @@ def test_a_player_record_covers_each_game_with_its_own_figures(store):
     assert set(record) == {"rosenkrieg", "thronfolge"}
     assert record["rosenkrieg"]["figures"] == {
         "partien": 2, "potentat": 1, "potentat_won": 1, "fenstersturz": 1, "points": 3}
-    assert record["rosenkrieg"]["money"] is None  # the ledger's figure, not kept here
+    assert record["rosenkrieg"]["money"] is None  # not played for money
     assert record["thronfolge"]["figures"] == {"three_crowns": 1}
     assert store.player_record(berta)["thronfolge"]["figures"] == {"three_crowns": 0}
 
@@ -197,3 +197,18 @@ def test_the_last_player_of_a_game_is_the_first_person_of_its_last_finished_game
     assert store.last_player("thronfolge") == berta
     play(store, "thronfolge", [seat(anna), seat(berta)], [1, 2], [1])
     assert store.last_player("thronfolge") == anna
+
+
+def test_money_won_and_lost_comes_from_the_dynasties_the_ledger_settled_not_from_payments(store):
+    from ledger_games import finished_dynasty
+
+    session = finished_dynasty(store, ("Anna", "Ben", "Carla"), stake_cents=10, seed=7)
+    ids = {p.name: p.id for p in store.list_profiles()}
+    for seat, name in enumerate(("Anna", "Ben", "Carla")):
+        money = store.player_record(ids[name])["rosenkrieg"]["money"]
+        won, lost = money["EUR"]["won"], money["EUR"]["lost"]
+        assert won - lost == session.state["balance"][seat] * 10
+    debt = store.open_debts()[0]
+    before = store.player_record(debt.debtor)["rosenkrieg"]["money"]
+    store.record_payment(debt.debtor, debt.creditor, debt.amount.cents, "EUR", "")
+    assert store.player_record(debt.debtor)["rosenkrieg"]["money"] == before

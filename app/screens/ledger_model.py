@@ -8,7 +8,7 @@ from typing import Any, Callable
 
 from app import fmt
 from core.ledger import (Debt, LedgerError, Money, balances, cent_digits,
-                         debt_history, format_money, open_debts, parse_money, payable,
+                         debt_history, open_debts, parse_money, payable,
                          person_curves, plain_amount, settle_up)
 
 AS_PLAYED, SIMPLIFIED = "played", "simple"
@@ -80,8 +80,7 @@ class LedgerModel:
         return self.names.get(person, "?")
 
     def money(self, amount: Money, signed: bool = False) -> str:
-        text = format_money(amount, self.lang)
-        return f"+{text}" if signed and amount.cents > 0 else text.replace("-", "−")
+        return fmt.money(amount, self.lang, signed)
 
     # --- the lists ---------------------------------------------------------------------
 

@@ -13,6 +13,7 @@ from typing import Any, Callable
 from app import fmt
 from app.screens import records_text  # noqa: F401  (registers the texts)
 from core.games import deck_of_spies as dos
+from core.ledger import Money
 from core.outcomes.rating import MU, SIGMA, shown
 from core.store.standings import HISTORY_POINTS
 
@@ -100,8 +101,11 @@ def tiles(game: str, s: dict[str, Any], t: T, lang: str) -> list[Tile]:
                 Tile("fenstersturz", t("rec.fenstersturz"), _num(f.get("fenstersturz", 0), lang),
                      t("rec.fenstersturz_hint")),
                 Tile("points", t("rec.points"), _num(f.get("points", 0), lang, signed=True))]
-        if s.get("money") is not None:  # the ledger's figure, once it keeps one
-            out.append(Tile("money", t("rec.money"), _num(s["money"], lang, signed=True)))
+        for currency, side in sorted((s.get("money") or {}).items()):  # dynasties played for money
+            out.append(Tile("money", t("rec.money"),
+                            fmt.money(Money(side["won"] - side["lost"], currency), lang, signed=True),
+                            t("rec.money_hint", won=fmt.money(Money(side["won"], currency), lang),
+                              lost=fmt.money(Money(side["lost"], currency), lang))))
     elif game == "kings-corner":
         penalty = f.get("penalty", 0)
         out += [Tile("penalty", t("rec.penalty"), _num(penalty, lang),

@@ -6,21 +6,35 @@ from __future__ import annotations
 
 from typing import Any
 
-from sqlalchemy import and_, select
+from sqlalchemy import and_, func, or_, select
 
 from core.outcomes import lower_score_wins
 from core.outcomes.rating import shown
 from core.store.records import NO_PROFILE, PF, PP, PT, RH, RT
 from core.store.stats import number
-from core.store.tables import GameRow, ProfileRow, ResultRow, table_of
+from core.ledger import SETTLED
+from core.store.ledger import DYNASTY_GAMES
+from core.store.tables import GameRow, LedgerEntryRow, ProfileRow, ResultRow, table_of
 
 G, P, R = table_of(GameRow).c, table_of(ProfileRow).c, table_of(ResultRow).c
+E = table_of(LedgerEntryRow).c
 HISTORY_POINTS = 200  # chart points at most
 
 
-def money(s: Any, profile_id: int | None, game: str) -> float | None:
-    """Money won minus money lost in ``game``: the ledger's figure, None until it keeps one."""
-    return None
+def money(s: Any, profile_id: int | None, game: str) -> dict[str, dict[str, int]] | None:
+    """Money won and lost at the table in ``game``, per currency in cents, from the dynasties
+    the ledger settled (payments only move what is owed); None when none was played for money.
+    """
+    if profile_id is None or game not in DYNASTY_GAMES:
+        return None
+    out: dict[str, dict[str, int]] = {}
+    query = (select(E.currency, E.debtor, E.creditor, func.sum(E.cents))
+             .where(E.kind == SETTLED, or_(E.debtor == profile_id, E.creditor == profile_id))
+             .group_by(E.currency, E.debtor, E.creditor))
+    for currency, debtor, creditor, cents in s.execute(query):
+        side = out.setdefault(currency, {"won": 0, "lost": 0})
+        side["won" if creditor == profile_id else "lost"] += int(cents)
+    return out or None
 
 
 def record(s: Any, profile_id: int | None, game: str | None = None) -> dict[str, dict[str, Any]]:

@@ -14,6 +14,8 @@ import time
 import urllib.request
 from pathlib import Path
 
+from playwright.sync_api import expect
+
 ROOT = Path(__file__).resolve().parents[2]
 SHOTS = ROOT / "test-artifacts" / "screenshots"
 CHROMIUM = os.environ.get("CHROMIUM", "/usr/bin/chromium")
@@ -101,3 +103,22 @@ def show(app: App, route: str) -> int:
         return 1200
     app.open(route)
     return 4000  # the first paint of a freshly loaded page trails its semantics by seconds
+
+
+def retype(field, text: str) -> None:
+    """Replace a text field's value; Flutter web sometimes drops a fill on a busy page."""
+    for _ in range(3):
+        field.click()
+        field.fill(text)
+        try:
+            expect(field).to_have_value(text, timeout=2000)
+            return
+        except AssertionError:
+            continue
+    expect(field).to_have_value(text)
+
+
+def group(app, text: str):
+    """A part of the screen whose accessible name contains ``text`` (Flutter names groups)."""
+    pattern = re.escape(text).replace("\xa0", r"\s").replace(r"\ ", r"\s")
+    return app.page.get_by_role("group", name=re.compile(pattern)).first

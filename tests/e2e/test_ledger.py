@@ -9,6 +9,7 @@ from pathlib import Path
 import pytest
 from playwright.sync_api import expect
 
+from harness import group, retype
 from tests.ledger_games import finished_dynasty
 
 pytestmark = pytest.mark.e2e
@@ -40,25 +41,6 @@ def still(app, name: str, most: int = 30_000) -> None:
             break
         before = now
     (DOCS / f"{name}-{app.size_name}.png").write_bytes(app.page.screenshot())
-
-
-def retype(field, text: str) -> None:
-    """Replace a text field's value; Flutter web sometimes drops a fill on a busy page."""
-    for _ in range(3):
-        field.click()
-        field.fill(text)
-        try:
-            expect(field).to_have_value(text, timeout=2000)
-            return
-        except AssertionError:
-            continue
-    expect(field).to_have_value(text)
-
-
-def group(app, text: str):
-    """A part of the screen whose accessible name contains ``text`` (Flutter names groups)."""
-    pattern = re.escape(text).replace("\xa0", r"\s").replace(r"\ ", r"\s")
-    return app.page.get_by_role("group", name=re.compile(pattern)).first
 
 
 def test_the_ledger_shows_both_views_takes_a_part_payment_and_charts_a_dynasty(app, store):
