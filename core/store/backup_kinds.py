@@ -36,7 +36,8 @@ from core.store.values import KINDS, RESIGNED
 P, G, R = (table_of(m).c for m in (ProfileRow, GameRow, ResultRow))
 
 
-def _number(value: Any) -> bool:
+def is_time(value: Any) -> bool:
+    """A finite number of seconds (JSON allows no NaN, but Python's reader does)."""
     return (isinstance(value, (int, float)) and not isinstance(value, bool)
             and math.isfinite(value))
 
@@ -85,7 +86,7 @@ def check_profile(r: dict[str, Any]) -> None:
     else:
         need(r, "level", lambda v: v in LEVELS, f"one of {', '.join(LEVELS)}")
     need(r, "archived", lambda v: isinstance(v, bool), "true or false")
-    need(r, "created_at", _number, "a time in seconds")
+    need(r, "created_at", is_time, "a time in seconds")
 
 
 def plan_profile(plan: Plan, r: dict[str, Any]) -> tuple[str, Any]:
@@ -159,9 +160,9 @@ def check_game(r: dict[str, Any]) -> None:
     _counts(r)
     for name in ("archived", "over"):
         need(r, name, lambda v: isinstance(v, bool), "true or false")
-    need(r, "started_at", _number, "a time in seconds")
-    need(r, "updated_at", _number, "a time in seconds")
-    need(r, "finished_at", lambda v: v is None or _number(v), "a time in seconds or null")
+    need(r, "started_at", is_time, "a time in seconds")
+    need(r, "updated_at", is_time, "a time in seconds")
+    need(r, "finished_at", lambda v: v is None or is_time(v), "a time in seconds or null")
     seats = need(r, "seats", lambda v: isinstance(v, list) and all(isinstance(x, dict) for x in v),
                  "a list of seats")
     for i, seat in enumerate(seats):
@@ -243,11 +244,11 @@ def check_result(r: dict[str, Any]) -> None:
     need(r, "seat", lambda v: is_int(v) and 0 <= v < 100, "a seat number")
     need(r, "kind", lambda v: v in KINDS, "'human' or 'bot'")
     need(r, "level", lambda v: v is None or isinstance(v, str), "a level or null")
-    need(r, "score", lambda v: v is None or _number(v), "a number or null")
+    need(r, "score", lambda v: v is None or is_time(v), "a number or null")
     for name in ("won", "assisted"):
         need(r, name, lambda v: isinstance(v, bool), "true or false")
     _counts(r)
-    need(r, "finished_at", _number, "a time in seconds")
+    need(r, "finished_at", is_time, "a time in seconds")
 
 
 def result_refs(r: dict[str, Any]) -> list[tuple[str, str | None]]:

@@ -20,7 +20,7 @@ from core.ledger import SETTLED, LedgerError, check_cents, check_currency, check
 from core.store import backup
 from core.store.backup import (ADD, KEEP, SAME, UPDATE, Clash, Invalid, Kind, Links, Plan,
                                differing, need, only, uuid_field)
-from core.store.backup_kinds import _number
+from core.store.backup_kinds import is_time
 from core.store.ids import is_uuid
 from core.store.ledger import NOTE_MAX
 from core.store.tables import DynastyRow, LedgerEntryRow, table_of
@@ -79,8 +79,8 @@ def check_dynasty(r: dict[str, Any]) -> None:
         raise Invalid("players names fewer than two different people")
     _ledger(check_stake, r.get("stake_cents"))
     _currency(r)
-    need(r, "created_at", _number, "a time in seconds")
-    need(r, "ended_at", lambda v: v is None or _number(v), "a time in seconds or null")
+    need(r, "created_at", is_time, "a time in seconds")
+    need(r, "ended_at", lambda v: v is None or is_time(v), "a time in seconds or null")
 
 
 def dynasty_refs(r: dict[str, Any]) -> list[tuple[str, str | None]]:
@@ -141,7 +141,7 @@ def check_entry(r: dict[str, Any]) -> None:
     uuid_field(r, "dynasty", optional=r["kind"] != SETTLED)
     need(r, "note", lambda v: isinstance(v, str) and len(v) <= NOTE_MAX,
          f"a text of at most {NOTE_MAX} characters")
-    need(r, "created_at", _number, "a time in seconds")
+    need(r, "created_at", is_time, "a time in seconds")
 
 
 def entry_refs(r: dict[str, Any]) -> list[tuple[str, str | None]]:

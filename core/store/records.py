@@ -13,7 +13,6 @@ Connection (the migration that backfills older databases uses it too).
 
 from __future__ import annotations
 
-import json
 from itertools import permutations
 from typing import Any, Sequence
 
@@ -23,6 +22,7 @@ from core.outcomes import HOUSE, figures, matches
 from core.outcomes.rating import rate
 from core.store.tables import (FigureRow, PairTotalRow, PlayerFigureRow, PlayerTotalRow, RatingRow,
                                RatingStepRow, table_of)
+from core.store.values import loads_or_none
 
 F, RT, RH = table_of(FigureRow), table_of(RatingRow), table_of(RatingStepRow)
 PT, PF, PP = table_of(PlayerTotalRow), table_of(PlayerFigureRow), table_of(PairTotalRow)
@@ -41,19 +41,12 @@ def rebuild(s: Any) -> None:
         " AND EXISTS (SELECT 1 FROM results r WHERE r.game_id = g.id)"
         " ORDER BY g.finished_at, g.id")).fetchall()
     for gid, game, state_raw, result_raw, finished_at in finished:
-        result, state = _loads(result_raw), _loads(state_raw)
+        result, state = loads_or_none(result_raw), loads_or_none(state_raw)
         rows = s.execute(text(
             "SELECT game_id, seat, kind, profile_id, won, score, assisted, undos, hints"
             " FROM results WHERE game_id = :g ORDER BY seat"), {"g": gid}).fetchall()
         write(s, game, rows, result if isinstance(result, dict) else {"winners": []},
               state if isinstance(state, dict) else None, finished_at)
-
-
-def _loads(raw: Any) -> Any:
-    try:
-        return json.loads(raw) if isinstance(raw, (str, bytes)) else raw if isinstance(raw, dict) else None
-    except ValueError:
-        return None
 
 
 def write(s: Any, game: str, rows: Sequence[Any], result: dict[str, Any],

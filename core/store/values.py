@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -76,3 +77,14 @@ class Dynasty:
     @property
     def settled(self) -> bool:
         return self.ended_at is not None
+
+
+def loads_or_none(raw: Any) -> Any:
+    """A stored JSON text read back, a dict as it is, and None for anything unreadable:
+    raw rows of old databases may hold damaged text, and reading them must not fail."""
+    if isinstance(raw, dict):
+        return raw
+    try:
+        return json.loads(raw) if isinstance(raw, (str, bytes)) else None
+    except ValueError:
+        return None

@@ -12,6 +12,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
+from app.tables.kit.text import reason_key
 from core import cards as C
 from core.games import thronfolge as tf
 
@@ -160,10 +161,7 @@ WHY_KEYS = (
 
 def why_key(reason: str | None) -> str | None:
     """The i18n key for one of the engine's reasons (its texts are English), else None."""
-    if not reason:
-        return None
-    low = reason.lower()
-    return next((key for needle, key in WHY_KEYS if needle in low), None)
+    return reason_key(reason, WHY_KEYS)
 
 
 @dataclass(frozen=True)
