@@ -98,6 +98,7 @@ def play_the_dynasty(app: App, store: Store, game_id: int) -> GameSession:
             return s
         if app.by_id("partie-continue").count():
             app.by_id("partie-continue").click()
+            expect(app.by_id("partie-continue")).to_have_count(0)  # the next Partie is dealt
         elif (s.to_move == 0 and len(s.actions) > done
               and "Du bist am Zug" in (app.by_id("turn").text_content() or "")):
             tap_move(app, s)
