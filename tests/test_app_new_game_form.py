@@ -138,3 +138,20 @@ def test_a_bad_seed_is_refused_with_a_message(store):
         form.parsed_seed()
     form.seed = " 42 "
     assert form.parsed_seed() == 42
+
+
+def test_a_hand_the_deck_cannot_deal_to_this_many_players_is_not_offered(store):
+    form = form_for(store, "kings-corner")
+    form.set_players(2)
+    assert form.possible("hand", 13)
+    form.set_option("hand", 13)
+    form.set_players(5)  # 5 × 13 cards and the cross do not fit in one deck
+    assert not form.possible("hand", 13) and form.possible("hand", 7)
+    assert form.options["hand"] == 0  # back to the default: the usual hand for five
+    assert form.possible("hand", form.options["hand"])
+
+
+def test_a_remembered_option_impossible_at_the_remembered_count_falls_back(store):
+    store.set_setting(setting_key("kings-corner"), {"players": 5, "options": {"hand": 13}})
+    form = form_for(store, "kings-corner")
+    assert form.players == 5 and form.options["hand"] == 0

@@ -140,7 +140,7 @@ def view(shell, game: str) -> ft.View:
                     ft.Column([theme.body(label, 14.5), theme.caption(help_text)] if help_text else
                               [theme.body(label, 14.5)], spacing=2, expand=True, tight=True),
                     ft.Switch(value=bool(form.options[spec.key]),
-                              on_change=lambda ev, k=spec.key: form.options.__setitem__(k, ev.control.value)),
+                              on_change=lambda ev, k=spec.key: set_option(k, ev.control.value)),
                 ], vertical_alignment=ft.CrossAxisAlignment.CENTER))
             elif spec.choices:
                 rows.append(ft.Column([
@@ -149,11 +149,12 @@ def view(shell, game: str) -> ft.View:
                         # One line, cut with "…" if a long name does not fit its half of a phone.
                         segments=[ft.Segment(value=str(c), label=ft.Text(_choice_label(shell, spec, c, names),
                                                                          size=13, max_lines=1, no_wrap=True,
-                                                                         overflow=ft.TextOverflow.ELLIPSIS))
+                                                                         overflow=ft.TextOverflow.ELLIPSIS),
+                                             disabled=not form.possible(spec.key, c))
                                   for c in spec.choices],
                         selected=[str(form.options[spec.key])], show_selected_icon=False,
                         allow_empty_selection=False, expand=True,
-                        on_change=lambda ev, s=spec: form.options.__setitem__(
+                        on_change=lambda ev, s=spec: set_option(
                             s.key, s.parse(next(iter(ev.control.selected)))))]),
                 ] + ([theme.caption(help_text)] if help_text else []), spacing=6, tight=True))
             else:
@@ -166,6 +167,10 @@ def view(shell, game: str) -> ft.View:
                                      keyboard_type=ft.KeyboardType.NUMBER, border_radius=12,
                                      on_change=lambda ev: setattr(form, "seed", ev.control.value)))
         options_box.controls = rows
+
+    def set_option(key: str, value) -> None:
+        form.set_option(key, value)
+        fill_options()  # another option may have become possible, or impossible
 
     def set_players(n: int) -> None:
         form.set_players(n)

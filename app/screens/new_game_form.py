@@ -11,6 +11,8 @@ import logging
 from typing import Any, Callable
 
 from core.bots import levels as bot_levels
+from core.errors import RulesError
+from core.games import registry
 from core.ledger import DEFAULT_CURRENCY, LedgerError, Money, parse_money, plain_amount
 from core.session import Seat
 
@@ -40,7 +42,7 @@ class NewGameForm:
         self.options: dict[str, Any] = {o.key: o.default for o in (info.options if info else ())}
         self.seed = ""
         self.extra: dict[str, Any] = {}  # a game's own remembered choices (the Deck of Spies deal)
-        # The stake per point: none by default (computers never play for money).
+        # The stake per point: none by default.
         self.stake_cents, self.currency = 0, DEFAULT_CURRENCY
         self.stake = plain_amount(Money(0), state.lang)  # as typed
         self._fill_seats()
@@ -71,6 +73,35 @@ class NewGameForm:
         if self.info and self.info.min_players <= n <= self.info.max_players:
             self.players = n
             self._fill_seats()
+            self._fit_options()
+
+    # --- options ------------------------------------------------------------------------------
+
+    def possible(self, key: str, choice: Any) -> bool:
+        """Whether the engine deals a game with ``choice`` for ``key`` and the other options at
+        this player count (13 cards each are too many for five at Kings in the Corner)."""
+        try:
+            registry.get(self.game).new(self.players, 0, {**self.options, key: choice})
+        except RulesError:
+            return False
+        except Exception as exc:  # an engine fault must not close the form
+            log.warning("cannot try option %s=%r for %s: %s", key, choice, self.game, exc)
+            return False
+        return True
+
+    def set_option(self, key: str, value: Any) -> None:
+        self.options[key] = value
+        self._fit_options()
+
+    def _fit_options(self) -> None:
+        """An option the new player count rules out goes back to its default, else to the
+        first choice that is possible."""
+        for spec in (self.info.options if self.info else ()):
+            if not spec.choices or self.possible(spec.key, self.options[spec.key]):
+                continue
+            fits = [c for c in (spec.default, *spec.choices) if self.possible(spec.key, c)]
+            if fits:
+                self.options[spec.key] = fits[0]
 
     def holder(self, choice: str, seat: int) -> int | None:
         """The other seat that already holds this person, if any (computers may sit twice)."""
@@ -219,6 +250,7 @@ class NewGameForm:
                     continue
                 if not spec.choices or value in spec.choices:
                     self.options[spec.key] = value
+        self._fit_options()
         if isinstance(data.get("extra"), dict):
             self.extra = dict(data["extra"])
         stake = data.get("stake")
