@@ -297,6 +297,20 @@ def test_the_round_sheet_shows_the_penalty_points_and_holds_the_computer_until_c
     assert bot_turns(t) == (1 if s.bot_to_move else 0)  # the computer's turns start at once
 
 
+def test_a_round_sheet_never_closed_is_shown_again_when_the_session_is_resumed():
+    s = one_card_left()
+    first = make_table(s)
+    first.tap_card("8H")
+    first.tap_pile("N")  # the round ends; the app is closed before the sheet is
+    assert first.sheet and s.state["round"] == 2
+    resumed = make_table(session_at(s.state, s.seats))  # what was saved: the state, no sheet seen
+    assert resumed.sheet and resumed.driver.paused and "round-over" in ids(resumed)
+    press(resumed, "next-round")
+    assert resumed.session.meta["round_seen"] == 1
+    again = make_table(resumed.session)
+    assert not again.sheet and "cross" in ids(again)
+
+
 def test_a_single_round_ends_with_the_result_and_cards_left_instead_of_a_sheet():
     s = one_card_left(target=0)
     t = make_table(s)

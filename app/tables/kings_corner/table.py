@@ -31,6 +31,7 @@ from app.widgets import card as card_widget
 from core import cards
 
 APPBAR = 56
+SEEN = "round_seen"  # session meta: how many rounds' scoreboards the people have closed
 
 
 class KingsTable(CrossPieces, PanelPieces, Table):
@@ -46,6 +47,15 @@ class KingsTable(CrossPieces, PanelPieces, Table):
         self.dealt: set[str] = set()
         self._drawn: tuple | None = None
         self.root = ft.Column(expand=True, spacing=0)
+        if self.unseen_round(session.view(None)):
+            self.sheet = True  # closed before the scoreboard was: show it again
+            self.driver.pause()
+
+    def unseen_round(self, view: dict[str, Any]) -> bool:
+        """A session whose last round's scoreboard was never closed, and nobody has moved since."""
+        done, n = len(view["rounds"]), len(view["hands"])
+        fresh = view["phase"] == "draw" and view["to_move"] == (view["dealer"] + 1) % n and not view["passed"]
+        return bool(done) and fresh and not self.session.over and done > self.session.meta.get(SEEN, 0)
 
     # --- words --------------------------------------------------------------------------------
 
@@ -124,6 +134,7 @@ class KingsTable(CrossPieces, PanelPieces, Table):
     def close_sheet(self) -> None:
         """Close the scoreboard between rounds; the computer may move again."""
         self.sheet = False
+        self.session.meta[SEEN] = len(self.session.state["rounds"])
         self.last_move = None
         self.redraw()
         self.driver.resume()
