@@ -1,0 +1,158 @@
+"""How fast the app feels, measured on the running app at phone size in headless Chromium.
+
+    python -m app.devtools.bench_app --games 0 --taps 40 --starts 5 --seed 1
+    python -m app.devtools.bench_app --games 10000 --taps 40 --starts 5 --seed 1
+
+prints a JSON report:
+
+- ``start``: from launching ``python -m app`` to a home screen that takes taps (the
+  first game's tile in the accessibility tree), in a fresh browser context each time
+  (so the web client is loaded as on a first visit); the browser itself is already
+  running.
+- ``taps``: per game and per kind of tap (pick a card, play it, draw, end the turn), the
+  time from the finger going down to the first change of the screen after the app's
+  answer (p50/p95/max, ms), and how long the answer took to arrive (``answer``).
+- ``autosave``: ``Store.save_game`` as the session layer calls it after every move, timed
+  while seeded games of every game are played in this process on the same database.
+
+With ``--games N`` the database first gets N finished games (``core.store.bench.fill``).
+Needs Playwright and Chromium (``CHROMIUM``, default /usr/bin/chromium).
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import random
+import statistics
+import sys
+import tempfile
+import time
+from pathlib import Path
+from typing import Any, Sequence
+
+from app.devtools import bench_taps
+from app.devtools.webserver import CHROMIUM, CHROMIUM_ARGS, PHONE, spawn, stop_server, wait_until_up
+from core.games import registry
+from core.session import GameSession
+from core.store import Store
+from core.store.bench import fill
+
+GAMES = ("thronfolge", "deck-of-spies", "rosenkrieg", "kings-corner")
+
+
+def spread(values: list[float]) -> dict[str, Any]:
+    if not values:
+        return {"n": 0}
+    ordered = sorted(values)
+    p95 = ordered[min(len(ordered) - 1, round(0.95 * (len(ordered) - 1)))]
+    return {"n": len(values), "p50": round(statistics.median(ordered), 1), "p95": round(p95, 1),
+            "max": round(ordered[-1], 1)}
+
+
+def time_starts(browser: Any, db: Path, log: Path, starts: int) -> dict[str, Any]:
+    """Launch to a home screen that takes taps, ``starts`` times."""
+    seconds = []
+    for _ in range(starts):
+        t0 = time.perf_counter()
+        proc, url = spawn(db, log)
+        try:
+            wait_until_up(proc, url, log)
+            ctx = browser.new_context(viewport=PHONE, locale="de-DE")
+            page = ctx.new_page()
+            taps = bench_taps.Taps(page, url)
+            taps.open("/")
+            page.locator('[flt-semantics-identifier="tile-thronfolge"]').wait_for(timeout=60_000)
+            seconds.append(time.perf_counter() - t0)
+            ctx.close()
+        finally:
+            stop_server(proc)
+    return {"n": starts, "p50_s": round(statistics.median(seconds), 2), "max_s": round(max(seconds), 2)}
+
+
+def time_taps(browser: Any, db: Path, log: Path, want: int, seed: int) -> dict[str, Any]:
+    proc, url = spawn(db, log)
+    try:
+        wait_until_up(proc, url, log)
+        ctx = browser.new_context(viewport=PHONE, locale="de-DE")
+        ctx.add_init_script(bench_taps.PROBE)
+        taps = bench_taps.Taps(ctx.new_page(), url)
+        with Store.open(db) as store:
+            for game in GAMES:
+                bench_taps.time_game(taps, store, game, want, seed)
+        ctx.close()
+    finally:
+        stop_server(proc)
+    out: dict[str, Any] = {}
+    for game in GAMES:
+        mine = [t for t in taps.times if t["game"] == game]
+        kinds = sorted({t["kind"] for t in mine})
+        out[game] = {"all": spread([t["ms"] for t in mine if t["ms"] is not None]),
+                     "answer": spread([t["answer_ms"] for t in mine if t.get("answer_ms") is not None]),
+                     "unanswered": sum(1 for t in mine if t["ms"] is None),
+                     **{k: spread([t["ms"] for t in mine if t["kind"] == k and t["ms"] is not None])
+                        for k in kinds}}
+    return out
+
+
+def time_autosave(db: Path, seed: int, games: int = 4) -> dict[str, Any]:
+    """Every ``save_game`` of a few seeded games of each game, in milliseconds."""
+    ms: list[float] = []
+    with Store.open(db) as store:
+        real = store.save_game
+
+        def save(record: dict[str, Any]) -> int:
+            t0 = time.perf_counter()
+            try:
+                return real(record)
+            finally:
+                ms.append((time.perf_counter() - t0) * 1000)
+
+        store.save_game = save  # type: ignore[method-assign]
+        rng = random.Random(seed)
+        for name in GAMES:
+            info = registry.get(name).info
+            for i in range(games):
+                seats = bench_taps.people(store, info.default_players - 1)
+                s = GameSession.start(name, seats, seed=seed + i, saver=store)
+                while not s.over and len(s.actions) < 400:
+                    s.apply(rng.choice(s.legal()) if s.to_move == 0 else s.bot_action(rng))
+    return spread(ms)
+
+
+def run(games: int, taps: int, starts: int, seed: int) -> dict[str, Any]:
+    from playwright.sync_api import sync_playwright
+
+    folder = Path(tempfile.mkdtemp(prefix="hofstaat-app-bench-"))
+    db, log = folder / "hofstaat.db", folder / "server.log"
+    with Store.open(db) as store:
+        filled = fill(store, games, seed) if games else {}
+    report: dict[str, Any] = {"games_stored": games, "seed": seed, **filled}
+    with sync_playwright() as p:
+        browser = p.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
+        try:
+            report["start"] = time_starts(browser, db, log, starts)
+            report["taps"] = time_taps(browser, db, log, taps, seed)
+        finally:
+            browser.close()
+    report["autosave_ms"] = time_autosave(db, seed)
+    return report
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(prog="python -m app.devtools.bench_app", description=__doc__,
+                                     formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("--games", type=int, default=0, help="finished games stored first")
+    parser.add_argument("--taps", type=int, default=40, help="taps timed per game")
+    parser.add_argument("--starts", type=int, default=5, help="cold starts timed")
+    parser.add_argument("--seed", type=int, default=1)
+    args = parser.parse_args(argv)
+    if min(args.games, args.taps, args.starts) < 0:
+        parser.error("counts must be 0 or more")
+    json.dump(run(args.games, args.taps, args.starts, args.seed), sys.stdout, indent=2)
+    sys.stdout.write("\n")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
