@@ -89,6 +89,14 @@ def tap_move(app: App, s: GameSession) -> None:
         app.by_id("play").click()
 
 
+def needed(s: GameSession) -> str:
+    """What the person's next tap needs on the screen (the sheet of a Partie may still cover it)."""
+    phase = s.state["phase"]
+    if phase == "declare":
+        return "declare-pass"
+    return f"card-{s.legal()[0].cards[0] if phase == 'lay' else s.legal()[0].card}"
+
+
 def play_the_dynasty(app: App, store: Store, game_id: int) -> GameSession:
     deadline, done = time.time() + 600, -1
     while time.time() < deadline:
@@ -99,7 +107,7 @@ def play_the_dynasty(app: App, store: Store, game_id: int) -> GameSession:
         if app.by_id("partie-continue").count():
             app.by_id("partie-continue").click()
             expect(app.by_id("partie-continue")).to_have_count(0)  # the next Partie is dealt
-        elif (s.to_move == 0 and len(s.actions) > done
+        elif (s.to_move == 0 and len(s.actions) > done and app.by_id(needed(s)).count()
               and "Du bist am Zug" in (app.by_id("turn").text_content() or "")):
             tap_move(app, s)
             done = len(s.actions)

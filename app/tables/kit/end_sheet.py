@@ -31,7 +31,8 @@ def result_card(title: str, why: str, body: list[ft.Control], icon: str = ft.Ico
     head = theme.display(title, 23, color=theme.GOLD_LIGHT, expand=True)
     column = ft.Column([
         ft.Row([ft.Icon(icon, color=theme.GOLD, size=34),
-                ft.Semantics(identifier=ident, content=head) if ident else head], spacing=10),
+                # The wrapper takes the row's room, so a long headline wraps instead of running off.
+                ft.Semantics(identifier=ident, content=head, expand=True) if ident else head], spacing=10),
         *([ft.Text(why, color=theme.IVORY, size=13.5)] if why else []),
         *body,
     ], spacing=12, tight=True)
