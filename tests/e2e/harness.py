@@ -5,60 +5,22 @@ Kept apart from conftest.py so test modules can import them by a unique name.
 
 from __future__ import annotations
 
-import os
 import re
-import socket
-import subprocess
-import sys
-import time
-import urllib.request
 from pathlib import Path
 
 from playwright.sync_api import expect
 
-ROOT = Path(__file__).resolve().parents[2]
+from app.devtools.webserver import (  # noqa: F401
+    CHROMIUM,
+    CHROMIUM_ARGS,
+    PHONE,
+    ROOT,
+    TABLET,
+    start_server,
+    stop_server,
+)
+
 SHOTS = ROOT / "test-artifacts" / "screenshots"
-CHROMIUM = os.environ.get("CHROMIUM", "/usr/bin/chromium")
-CHROMIUM_ARGS = ["--no-sandbox", "--disable-gpu", "--enable-unsafe-swiftshader",
-                 "--disable-background-networking"]
-PHONE = {"width": 390, "height": 844}
-TABLET = {"width": 1024, "height": 768}
-
-
-def _free_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return s.getsockname()[1]
-
-
-def start_server(db: Path, log: Path) -> tuple[subprocess.Popen, str]:
-    """``python -m app`` on a free port with the given database, once it answers HTTP."""
-    port = _free_port()
-    env = dict(os.environ, FLET_FORCE_WEB_SERVER="true", FLET_WEB_NO_CDN="true",
-               FLET_SERVER_IP="127.0.0.1", FLET_SERVER_PORT=str(port))
-    env.pop("HOFSTAAT_DB", None)
-    with open(log, "w") as out:
-        proc = subprocess.Popen([sys.executable, "-m", "app", "--port", str(port), "--db", str(db)],
-                                env=env, cwd=ROOT, stdout=out, stderr=subprocess.STDOUT)
-    url = f"http://127.0.0.1:{port}"
-    deadline = time.time() + 40
-    while True:
-        try:
-            urllib.request.urlopen(url + "/", timeout=1).read()
-            return proc, url
-        except Exception:
-            if proc.poll() is not None or time.time() > deadline:
-                proc.kill()
-                raise RuntimeError(f"Hofstaat did not start:\n{log.read_text()}")
-            time.sleep(0.2)
-
-
-def stop_server(proc: subprocess.Popen) -> None:
-    proc.terminate()
-    try:
-        proc.wait(10)
-    except subprocess.TimeoutExpired:
-        proc.kill()
 
 
 class App:

@@ -13,6 +13,7 @@ import time
 import pytest
 from harness import PHONE, App, group, retype, start_server, stop_server
 from playwright.sync_api import expect
+from test_rosenkrieg_table import play_one
 
 from core.ledger import Money
 from core.session import GameSession
@@ -80,13 +81,7 @@ def tap_move(app: App, s: GameSession) -> None:
         expect(app.by_id("lay-confirm")).to_contain_text("Ins Erbe legen")
         app.by_id("lay-confirm").click()
     else:
-        card = s.legal()[0].card
-        if not s.state["trick"]["cards"]:
-            # A trick has just been taken: watch it go to its winner, as a person would.
-            expect(app.by_id("trick")).to_contain_text("spielt aus", timeout=10_000)
-        app.by_id(f"card-{card}").click()
-        expect(app.by_id("play")).to_contain_text("spielen")
-        app.by_id("play").click()
+        play_one(app, s)
 
 
 def needed(s: GameSession) -> str:
