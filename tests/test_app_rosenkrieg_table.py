@@ -380,6 +380,21 @@ def test_the_end_of_the_dynasty_says_who_pays_and_offers_a_new_one():
     assert (f"zahlt {-b}" if b < 0 else f"bekommt {b}" if b > 0 else "geht leer aus") in words
 
 
+def test_a_dynasty_played_for_money_ends_with_the_amounts_and_the_way_to_the_ledger():
+    session = GameSession.start("rosenkrieg", people_and_bots(2), seed=13, options={"partien": 1},
+                                meta={"stake": {"cents": 25, "currency": "EUR"}})
+    until(session, lambda s: s.over)
+    table = make_table(session, wide=True)
+    ids = by_id(tree_of(table))
+    honour = GameSession.start("rosenkrieg", people_and_bots(2), seed=13, options={"partien": 1})
+    until(honour, lambda s: s.over)
+    assert "to-ledger" in ids and "to-ledger" not in by_id(tree_of(make_table(honour)))
+    b = session.state["balance"][0]
+    money = f"{abs(b) * 25 // 100},{abs(b) * 25 % 100:02d}\xa0€"
+    words = words_of(tree_of(table))
+    assert b != 0 and (f"zahlt {money}" if b < 0 else f"bekommt {money}") in words
+
+
 def test_a_game_resumed_mid_trick_shows_the_same_table():
     store = SavingStore()
     session = GameSession.start("rosenkrieg", people_and_bots(4), seed=21, saver=store)

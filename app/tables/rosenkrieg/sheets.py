@@ -10,11 +10,12 @@ from typing import Any
 
 import flet as ft
 
-from app import theme
+from app import fmt, theme
 from app.tables.kit import end_sheet
 from app.tables.kit.style import GOLD_FAINT, IVORY_SOFT, NEGATIVE, POSITIVE, SHADE_DEEP, big_button, caps, signed
 from app.tables.rosenkrieg import model
 from app.widgets import card as card_widget
+from core.ledger import LedgerError, Money
 
 
 def _amount(n: int, size: float = 14) -> ft.Text:
@@ -124,7 +125,8 @@ class Sheets:
             b = view["balance"][s]
             sub = ""
             if view["over"]:
-                sub = self.t("rk.pays", n=-b) if b < 0 else self.t("rk.receives", n=b) if b > 0 else self.t("rk.even")
+                n = self.stake_money(abs(b))
+                sub = self.t("rk.pays", n=n) if b < 0 else self.t("rk.receives", n=n) if b > 0 else self.t("rk.even")
             rows.append(ft.Semantics(identifier=f"balance-{s}", label=f"{self.name(s)} {signed(b)}", content=ft.Row([
                 ft.Column([ft.Text(self.name(s), size=14, color=theme.IVORY, max_lines=1,
                                    overflow=ft.TextOverflow.ELLIPSIS),
@@ -132,6 +134,30 @@ class Sheets:
                           spacing=0, tight=True, expand=True),
                 _amount(b, 17)])))
         return ft.Column(rows, spacing=6, tight=True)
+
+    def stake(self) -> Money | None:
+        """The stake per point when this dynasty is played for money, else None."""
+        stake = self.session.meta.get("stake")
+        try:
+            money = Money(stake["cents"], stake["currency"]) if isinstance(stake, dict) else None
+        except (KeyError, LedgerError):
+            return None
+        return money if money and money.cents > 0 else None
+
+    def stake_money(self, points: int) -> str | int:
+        """Points as the money they are worth at the stake (plain points for honour)."""
+        stake = self.stake()
+        return points if stake is None else fmt.money(Money(points * stake.cents, stake.currency), self.lang)
+
+    def ledger_link(self) -> list[ft.Control]:
+        """For a dynasty played for money: where its debts are now."""
+        if self.stake() is None:
+            return []
+        return [ft.Row([ft.Text(self.t("rk.in_ledger"), size=12.5, color=IVORY_SOFT, expand=True),
+                        ft.Semantics(identifier="to-ledger", content=ft.TextButton(
+                            self.t("rk.to_ledger"), icon=ft.Icons.PAYMENTS_OUTLINED,
+                            on_click=lambda e: self.ui.navigate("/ledger")))],
+                       vertical_alignment=ft.CrossAxisAlignment.CENTER)]
 
     def history_lines(self, view: dict[str, Any]) -> ft.Control:
         rows = model.scoreboard(view)
@@ -194,7 +220,8 @@ class Sheets:
         p = model.summary(last)
         why = self.t("rk.dynasty_over", n=len(view["partien"]))
         card = end_sheet.result_card(end_sheet.headline(self.t, s, self.name), why,
-                                     [caps(self.t("rk.balance")), self.balance_lines(view)], ident="headline")
+                                     [caps(self.t("rk.balance")), self.balance_lines(view), *self.ledger_link()],
+                                     ident="headline")
         last_card = end_sheet.result_card(self.t("rk.last_partie", n=p.number) + " · " + self.partie_headline(p),
                                           "", self.partie_card(last), icon=ft.Icons.MILITARY_TECH)
         lines = [card, last_card, caps(self.t("rk.scoreboard")), self.scoreboard_table(view)]
