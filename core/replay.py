@@ -110,6 +110,22 @@ class Replay:
         state = self.state(step)
         return _unmask(self.game.view(state, seat), state)
 
+    def hidden(self, step: int, seat: int | None) -> list[tuple[str, int | None, list[str]]]:
+        """What ``seat`` could not see at ``step``, face up: ``(field, owner, cards)`` for each
+        other hand (``"hands"`` and its seat) and each pile with hidden cards (owner None).
+
+        :raises ReplayError: for a step outside 0 to ``length``.
+        """
+        masked, shown = self.view(step, seat), self.open_view(step, seat)
+        out: list[tuple[str, int | None, list[str]]] = []
+        for key, value in masked.items():
+            if key == "hands" and isinstance(value, list):
+                out += [(key, s, list(shown[key][s])) for s, hand in enumerate(value)
+                        if s != seat and C.UNKNOWN in hand]
+            elif isinstance(value, list) and C.UNKNOWN in value:
+                out.append((key, None, list(shown[key])))
+        return out
+
     def describe(self, step: int, lang: str, open_cards: bool = False) -> str:
         """The action that led to ``step`` in words ("plays the Ten of Spades"), "" for the deal.
 

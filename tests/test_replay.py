@@ -152,3 +152,14 @@ def test_the_store_hands_out_finished_games_for_replay_and_refuses_running_ones(
         assert replay.state(replay.length) == session.state
         with pytest.raises(StoreError):
             store.replay_record(9999)
+
+
+def test_what_a_seat_could_not_see_is_listed_face_up_by_hand_and_pile():
+    replay = Replay(played("thronfolge"))
+    state = replay.state(3)
+    hidden = replay.hidden(3, 0)
+    assert ("hands", 1, state["hands"][1]) in hidden
+    assert ("deck", None, state["deck"]) in hidden
+    assert all(owner != 0 for _key, owner, _cards in hidden)
+    last = replay.length
+    assert replay.hidden(last, 0) == []  # a finished Thronfolge shows every card anyway
