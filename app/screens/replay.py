@@ -27,8 +27,8 @@ log = logging.getLogger(__name__)
 
 UNDO = [{"type": "undo"}]  # what a table redraws from scratch after (it drops shown tricks and sheets)
 STEP_SECONDS = {"slow": 2.2, "normal": 1.4, "fast": 0.8, "off": 1.0}  # autoplay, by animation speed
-BAR = {"phone": 156, "wide": 124}  # the control bar's height
-STRIP = {"phone": 108, "wide": 112}  # the open hands' strip
+BAR = {"phone": 140, "wide": 140}  # the control bar's height
+STRIP = {"phone": 66, "wide": 112}  # the open hands' strip
 KEYS = {"Arrow Left": "back", "Arrow Right": "forward", "Home": "start", "End": "end", " ": "play"}
 
 
@@ -99,10 +99,13 @@ class ReplayScreen:
 
     def _fill_strip(self, hidden: list[tuple[str, int | None, list[str]]]) -> None:
         t, table = self.shell.t, self.table
-        groups = [parts.open_cards(t("replay.hand_of", name=table.name(owner)) if owner is not None
-                                   else t(f"replay.pile.{key}", _default=key), cards, self.shell.lang,
-                                   table.back, f"replay-open-{key}-{owner if owner is not None else 'pile'}")
-                  for key, owner, cards in hidden]
+        groups = []
+        for key, owner, cards in hidden:
+            title = (t("replay.hand_of", name=table.name(owner)) if owner is not None
+                     else t(f"replay.pile.{key}", _default=key))
+            ident = f"replay-open-{key}-{owner if owner is not None else 'pile'}"
+            groups.append(parts.open_chips(title, cards, self.shell.lang, ident) if self.compact
+                          else parts.open_cards(title, cards, self.shell.lang, table.back, ident, 22))
         self.strip.content = ft.Row(groups, spacing=8, scroll=ft.ScrollMode.AUTO) if groups else None
         self.strip.padding = ft.Padding.only(left=10, right=10, top=8, bottom=6) if groups else 0
         self.strip.bgcolor = theme.FELT_DEEP if groups else None
@@ -119,7 +122,8 @@ class ReplayScreen:
             what = t("replay.move", name=self.table.name(move.seat), what=words) if move.seat is not None else words
             if n == total:
                 what = f"{what} · {t('replay.end')}"
-        eyes = [(OPEN, t("replay.open"))] + [(i, self.table.name(i)) for i in range(len(s.seats))]
+        eyes = [(OPEN, t("replay.open"))] + [(i, t("replay.seat", name=self.table.name(i)))
+                                              for i in range(len(s.seats))]
         chooser = parts.eyes_chooser(t, eyes, s.eyes, self.pick_eyes, self.compact)
         buttons = [
             parts.step_button(ft.Icons.SKIP_PREVIOUS_ROUNDED, t("replay.to_start"), "replay-start",
@@ -134,19 +138,20 @@ class ReplayScreen:
             parts.step_button(ft.Icons.SKIP_NEXT_ROUNDED, t("replay.to_end"), "replay-end",
                               lambda: self.go(total), n < total),
         ]
-        slider = ft.Semantics(identifier="replay-slider", label=t("replay.slider"), content=ft.Slider(
-            min=0, max=max(total, 1), divisions=max(total, 1), value=n, label="{value}", expand=True,
-            disabled=total == 0, active_color=theme.GOLD, inactive_color=GOLD_FAINT, thumb_color=theme.GOLD_LIGHT,
-            on_change_end=lambda e: self.go(int(round(e.control.value or 0)))))
+        slider = ft.Semantics(identifier="replay-slider", label=t("replay.slider"), expand=True,
+                              content=ft.Container(ft.Slider(
+                                  min=0, max=max(total, 1), divisions=max(total, 1), value=n, label="{value}",
+                                  disabled=total == 0, active_color=theme.GOLD, inactive_color=GOLD_FAINT,
+                                  thumb_color=theme.GOLD_LIGHT, padding=ft.Padding.symmetric(horizontal=12),
+                                  on_change_end=lambda e: self.go(int(round(e.control.value or 0)))),
+                                  height=34))
         step_text = t("replay.step", n=n, total=total)
         if self.compact:
-            seen = t("replay.open") if s.open else t("replay.seat", name=self.table.name(s.eyes))
-            rows = [parts.move_line(step_text, seen, True),
-                    ft.Text(what, size=14, color=theme.IVORY, max_lines=1, overflow=ft.TextOverflow.ELLIPSIS),
-                    ft.Row([slider]),
+            rows = [parts.move_line(step_text, what, True),
+                    ft.Row([slider], spacing=0),
                     ft.Row([chooser, *buttons], alignment=ft.MainAxisAlignment.SPACE_BETWEEN,
                            vertical_alignment=ft.CrossAxisAlignment.CENTER)]
-            padding = ft.Padding.only(left=16, right=16, top=10, bottom=12)
+            padding = ft.Padding.only(left=14, right=14, top=8, bottom=10)
         else:
             rows = [ft.Row([ft.Container(parts.move_line(step_text, what, False), expand=True), chooser],
                            spacing=12, vertical_alignment=ft.CrossAxisAlignment.CENTER),

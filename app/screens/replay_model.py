@@ -64,6 +64,7 @@ class ReplaySession:
     def outcome(self) -> Outcome | None:
         return self.game.outcome(self.state)
 
+    read_only = True  # the table kit offers no move
     bot_to_move = False
     can_undo = False
     assisted = False

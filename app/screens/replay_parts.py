@@ -9,9 +9,9 @@ import flet as ft
 from app import theme
 from app.tables.kit.style import GOLD_FAINT, IVORY_SOFT, SHADE_DEEP
 from app.widgets import card as card_widget
+from core import cards as C
 
 BUTTON = 48  # touch target of the step buttons
-OVERLAP = 20  # px of each card shown in an open hand, but for the last
 
 
 def step_button(icon: str, label: str, ident: str, on_click: Callable[[], None],
@@ -54,7 +54,7 @@ def eyes_chooser(t: Callable[..., str], choices: list[tuple[Any, str]], chosen: 
                                 size=18, color=ft.Colors.PRIMARY),
                         ft.Text(label, size=14.5)], spacing=12),
         on_click=lambda e, k=key: on_pick(k)) for key, label in choices]
-    return ft.Semantics(identifier="replay-eyes", label=f"{t('replay.eyes')}: {current}", button=True,
+    return ft.Semantics(identifier="replay-eyes", label=current, button=True,
                         content=ft.PopupMenuButton(
                             content=chip, items=items, tooltip=t("replay.eyes"),
                             menu_position=ft.PopupMenuPosition.OVER, elevation=6,
@@ -62,13 +62,13 @@ def eyes_chooser(t: Callable[..., str], choices: list[tuple[Any, str]], chosen: 
                             shape=ft.RoundedRectangleBorder(radius=14)))
 
 
-def open_cards(title: str, cards: list[str], lang: str, back: str, ident: str) -> ft.Control:
+def open_cards(title: str, cards: list[str], lang: str, back: str, ident: str, overlap: int) -> ft.Control:
     """One hand or pile that its seat's view hides, face up in a fan: its name, then the cards."""
     size = card_widget.SIZES["small"]
     faces = [ft.Container(card_widget.card_view(c, lang, "small", back, key=f"{ident}-{c}"),
-                          left=i * OVERLAP) for i, c in enumerate(cards)]
-    fan = ft.Stack(faces, width=size.width + OVERLAP * max(0, len(cards) - 1), height=size.height)
-    return ft.Semantics(identifier=ident, label=f"{title}: {len(cards)}", content=ft.Container(ft.Column([
+                          left=i * overlap) for i, c in enumerate(cards)]
+    fan = ft.Stack(faces, width=size.width + overlap * max(0, len(cards) - 1), height=size.height)
+    return ft.Semantics(identifier=ident, label=spoken(title, cards, lang), content=ft.Container(ft.Column([
         ft.Text(f"{title} · {len(cards)}", size=12, font_family=theme.SANS_BOLD, color=IVORY_SOFT,
                 max_lines=1, overflow=ft.TextOverflow.ELLIPSIS),
         ft.Row([fan], scroll=ft.ScrollMode.AUTO),
@@ -85,3 +85,24 @@ def move_line(step_text: str, what: str, compact: bool) -> ft.Control:
     return ft.Row([ft.Semantics(identifier="replay-step", label=step_text, content=step),
                    ft.Semantics(identifier="replay-move", label=what, content=words)],
                   spacing=10, vertical_alignment=ft.CrossAxisAlignment.CENTER)
+
+
+def open_chips(title: str, cards: list[str], lang: str, ident: str) -> ft.Control:
+    """A hand or pile as a row of small written cards ("10" and its suit), for a phone's strip."""
+    chips = [ft.Container(ft.Row([
+        ft.Text(C.index_label(c, lang), size=13, font_family=theme.SANS_BOLD,
+                color=card_widget.ink(c)),
+        ft.Image(src=card_widget.suit_asset(c[1]), width=12, height=12),
+    ], spacing=1, tight=True), bgcolor=theme.IVORY, border_radius=5, height=24,
+        padding=ft.Padding.symmetric(horizontal=4)) for c in cards]
+    return ft.Semantics(identifier=ident, label=spoken(title, cards, lang), content=ft.Container(ft.Column([
+        ft.Text(f"{title} · {len(cards)}", size=11.5, font_family=theme.SANS_BOLD, color=IVORY_SOFT,
+                max_lines=1, overflow=ft.TextOverflow.ELLIPSIS),
+        ft.Row(chips, spacing=3, tight=True),
+    ], spacing=3, tight=True), padding=ft.Padding.symmetric(horizontal=8, vertical=5),
+        border_radius=10, bgcolor=SHADE_DEEP))
+
+
+def spoken(title: str, cards: list[str], lang: str) -> str:
+    """What a screen reader says for an open hand or pile: its name and every card by name."""
+    return f"{title}: {', '.join(C.name(c, lang) for c in cards)}"

@@ -114,6 +114,8 @@ class Table:
 
     def my_turn(self, seat: int | None) -> bool:
         s = self.session
+        if getattr(s, "read_only", False):  # a replay: nobody moves, so no move is offered
+            return False
         return not s.over and seat is not None and s.to_move == seat and not self.driver.thinking
 
     # --- acting ---------------------------------------------------------------------------
