@@ -68,6 +68,7 @@ class ReplayScreen:
         self.strip = ft.Container()
         self.bar = ft.Container()
         self.holder = ft.Container(expand=True, ignore_interactions=True)
+        self.scrub: parts.Scrubber | None = None
 
     # --- building -----------------------------------------------------------------------------
 
@@ -138,13 +139,12 @@ class ReplayScreen:
             parts.step_button(ft.Icons.SKIP_NEXT_ROUNDED, t("replay.to_end"), "replay-end",
                               lambda: self.go(total), n < total),
         ]
-        slider = ft.Semantics(identifier="replay-slider", label=t("replay.slider"), expand=True,
-                              content=ft.Container(ft.Slider(
-                                  min=0, max=max(total, 1), divisions=max(total, 1), value=n, label="{value}",
-                                  disabled=total == 0, active_color=theme.GOLD, inactive_color=GOLD_FAINT,
-                                  thumb_color=theme.GOLD_LIGHT, padding=ft.Padding.symmetric(horizontal=12),
-                                  on_change_end=lambda e: self.go(int(round(e.control.value or 0)))),
-                                  height=34))
+        if self.scrub is None or self.scrub.total != total:
+            guess = self.shell.width - (28 if self.compact else 48 + 296)
+            self.scrub = parts.Scrubber(total, self.go, t("replay.slider"), guess)
+        self.scrub.control.label = t("replay.slider")
+        self.scrub.set(n)
+        slider = self.scrub.control
         step_text = t("replay.step", n=n, total=total)
         if self.compact:
             rows = [parts.move_line(step_text, what, True),

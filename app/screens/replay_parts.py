@@ -106,3 +106,60 @@ def open_chips(title: str, cards: list[str], lang: str, ident: str) -> ft.Contro
 def spoken(title: str, cards: list[str], lang: str) -> str:
     """What a screen reader says for an open hand or pile: its name and every card by name."""
     return f"{title}: {', '.join(C.name(c, lang) for c in cards)}"
+
+
+class Scrubber:
+    """The game's moves as a gold track with a thumb: tap or drag it to jump to a move.
+
+    Flutter's own Slider lays a full-screen layer over the page in web mode with screen
+    readers on (it swallowed every tap on the replay screen), so this one is drawn here.
+    """
+
+    THUMB = 20
+    HEIGHT = 34
+
+    def __init__(self, total: int, on_pick: Callable[[int], None], label: str, width: float) -> None:
+        self.step, self.total, self.on_pick = 0, total, on_pick
+        self.width = width  # the track's width on screen: a guess until the first layout says
+        self.active = ft.Container(height=6, border_radius=3, bgcolor=theme.GOLD, left=0, top=14, width=0)
+        self.thumb = ft.Container(width=self.THUMB, height=self.THUMB, border_radius=self.THUMB // 2,
+                                  bgcolor=theme.GOLD_LIGHT, top=7, left=0,
+                                  border=ft.Border.all(2, theme.FELT_DARK),
+                                  shadow=[ft.BoxShadow(blur_radius=6, color=ft.Colors.with_opacity(0.5, "#000000"))])
+        track = ft.Container(height=6, border_radius=3, bgcolor=GOLD_FAINT, left=0, right=0, top=14)
+        self.stack = ft.Stack([track, self.active, self.thumb], height=self.HEIGHT)
+        self.control = ft.Semantics(identifier="replay-slider", label=label, expand=True, content=ft.GestureDetector(
+            ft.Container(self.stack, height=self.HEIGHT, on_size_change=self._sized, size_change_interval=100),
+            on_tap_down=lambda e: self._pick(e.local_position.x if e.local_position else None),
+            on_horizontal_drag_update=lambda e: self._show(self._at(e.local_position.x)),
+            on_horizontal_drag_end=lambda e: self._pick(e.local_position.x),
+            mouse_cursor=ft.MouseCursor.CLICK))
+
+    def _sized(self, e: Any) -> None:
+        self.width = float(e.width)
+        self._show(self.step)
+
+    def _at(self, x: float | None) -> int:
+        room = self.width - self.THUMB
+        if x is None or room <= 0 or self.total <= 0:
+            return self.step
+        return max(0, min(self.total, round((x - self.THUMB / 2) / room * self.total)))
+
+    def _pick(self, x: float | None) -> None:
+        self.on_pick(self._at(x))
+
+    def set(self, step: int) -> None:
+        """Show the move the replay is at."""
+        self.step = step
+        self._show(step)
+
+    def _show(self, step: int) -> None:
+        """Put the thumb at ``step`` (during a drag, before the table follows)."""
+        room = max(0.0, self.width - self.THUMB)
+        left = room * step / self.total if self.total else 0.0
+        self.thumb.left = left
+        self.active.width = left + self.THUMB / 2
+        try:
+            self.stack.update()
+        except Exception:  # not on the page yet: it is drawn with these values
+            pass

@@ -45,6 +45,12 @@ def shot(app, name: str, ms: int = 2500) -> None:
     app.page.screenshot(path=str(DOCS / f"replay-{name}-{app.size_name}.png"))
 
 
+def tap(app, identifier: str) -> None:
+    """Tap a control by its test id; the first tap on a new screen waits for its page transition,
+    which a busy machine draws late."""
+    app.by_id(identifier).click(timeout=60_000)
+
+
 def step_is(app, n: int, total: int) -> None:
     expect(app.by_id("replay-step")).to_contain_text(f"Zug {n} von {total}", timeout=SLOW)
 
@@ -63,7 +69,6 @@ def open_from_player_page(app, gid: int, pid: int) -> None:
     app.settle(1500)
     button.click()
     expect(app.by_id("replay-step")).to_be_attached(timeout=SLOW)
-    app.settle(2500)  # the page transition: taps during it are lost
 
 
 def test_a_replay_opens_from_the_players_page_steps_both_ways_and_changes_eyes(app, store):
@@ -73,11 +78,11 @@ def test_a_replay_opens_from_the_players_page_steps_both_ways_and_changes_eyes(a
     step_is(app, 0, total)
     expect(page.get_by_text(re.compile("Wiederholung · Thronfolge"))).to_be_visible()
 
-    app.by_id("replay-forward").click()
+    tap(app, "replay-forward")
     step_is(app, 1, total)
-    app.by_id("replay-forward").click()
+    tap(app, "replay-forward")
     step_is(app, 2, total)
-    app.by_id("replay-back").click()
+    tap(app, "replay-back")
     step_is(app, 1, total)
 
     for _ in range(17):  # the keyboard's right arrow steps forward on a desktop
@@ -86,17 +91,17 @@ def test_a_replay_opens_from_the_players_page_steps_both_ways_and_changes_eyes(a
     expect(app.by_id("replay-open-hands-1")).to_be_attached()  # Otto's hand lies open
     shot(app, "open")
 
-    app.by_id("replay-eyes").click()
+    tap(app, "replay-eyes")
     page.get_by_role("menuitem", name="Ida Replay").click()
     expect(app.by_id("replay-open-hands-1")).not_to_be_attached(timeout=SLOW)
     expect(app.by_id("replay-eyes")).to_contain_text("Ida Replay")
     step_is(app, 18, total)
     shot(app, "seat")
 
-    app.by_id("replay-end").click()
+    tap(app, "replay-end")
     step_is(app, total, total)
     shot(app, "end")
-    app.by_id("replay-start").click()
+    tap(app, "replay-start")
     step_is(app, 0, total)
 
     page.get_by_role("button", name=re.compile("Back|Zurück")).click()
@@ -107,8 +112,7 @@ def test_a_rosenkrieg_replay_shows_every_hand_with_all_cards_open(app, store):
     gid, pid, total = finished_game(store, "rosenkrieg", ["Vera Replay", "Wim Replay", "Xaver Replay"], 43)
     app.open(f"/replay/{gid}")
     step_is(app, 0, total)
-    app.settle(4000)  # the first paint of a freshly loaded page trails its semantics
-    app.by_id("replay-forward").click()
+    tap(app, "replay-forward")
     step_is(app, 1, total)
     for _ in range(13):
         app.page.keyboard.press("ArrowRight")
