@@ -142,7 +142,7 @@ class ReplayScreen:
         if self.scrub is None or self.scrub.total != total:
             guess = self.shell.width - (28 if self.compact else 48 + 296)
             self.scrub = parts.Scrubber(total, self.go, t("replay.slider"), guess)
-        self.scrub.control.label = t("replay.slider")
+        self.scrub.semantics.label = t("replay.slider")
         self.scrub.set(n)
         slider = self.scrub.control
         step_text = t("replay.step", n=n, total=total)

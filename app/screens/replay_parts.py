@@ -128,12 +128,15 @@ class Scrubber:
                                   shadow=[ft.BoxShadow(blur_radius=6, color=ft.Colors.with_opacity(0.5, "#000000"))])
         track = ft.Container(height=6, border_radius=3, bgcolor=GOLD_FAINT, left=0, right=0, top=14)
         self.stack = ft.Stack([track, self.active, self.thumb], height=self.HEIGHT)
-        self.control = ft.Semantics(identifier="replay-slider", label=label, expand=True, content=ft.GestureDetector(
-            ft.Container(self.stack, height=self.HEIGHT, on_size_change=self._sized, size_change_interval=100),
+        # The detector is the row's child so that it, and the stack in it, get the row's free width.
+        self.control = ft.GestureDetector(
+            ft.Semantics(identifier="replay-slider", label=label, content=ft.Container(
+                self.stack, height=self.HEIGHT, on_size_change=self._sized, size_change_interval=100)),
+            expand=True, mouse_cursor=ft.MouseCursor.CLICK,
             on_tap_down=lambda e: self._pick(e.local_position.x if e.local_position else None),
             on_horizontal_drag_update=lambda e: self._show(self._at(e.local_position.x)),
-            on_horizontal_drag_end=lambda e: self._pick(e.local_position.x),
-            mouse_cursor=ft.MouseCursor.CLICK))
+            on_horizontal_drag_end=lambda e: self._pick(e.local_position.x))
+        self.semantics = self.control.content
 
     def _sized(self, e: Any) -> None:
         self.width = float(e.width)

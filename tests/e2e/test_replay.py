@@ -52,7 +52,7 @@ def tap(app, identifier: str) -> None:
 
 
 def step_is(app, n: int, total: int) -> None:
-    expect(app.by_id("replay-step")).to_contain_text(f"Zug {n} von {total}", timeout=SLOW)
+    expect(app.by_id("replay-step")).to_contain_text(f"Zug {n} von {total}", timeout=2 * SLOW)
 
 
 def open_from_player_page(app, gid: int, pid: int) -> None:
@@ -85,8 +85,22 @@ def test_a_replay_opens_from_the_players_page_steps_both_ways_and_changes_eyes(a
     tap(app, "replay-back")
     step_is(app, 1, total)
 
-    for _ in range(17):  # the keyboard's right arrow steps forward on a desktop
+    for _ in range(5):  # the keyboard's right arrow steps forward on a desktop
         page.keyboard.press("ArrowRight")
+        app.settle(300)
+    step_is(app, 6, total)
+    page.keyboard.press("End")
+    step_is(app, total, total)
+    page.keyboard.press("ArrowLeft")
+    step_is(app, total - 1, total)
+    page.keyboard.press("Home")
+    step_is(app, 0, total)
+
+    # a tap on the track jumps to that move
+    track = app.by_id("replay-slider").bounding_box()
+    thumb = 20
+    x = thumb / 2 + (track["width"] - thumb) * 18 / total
+    page.mouse.click(track["x"] + x, track["y"] + track["height"] / 2)
     step_is(app, 18, total)
     expect(app.by_id("replay-open-hands-1")).to_be_attached()  # Otto's hand lies open
     shot(app, "open")
@@ -116,6 +130,7 @@ def test_a_rosenkrieg_replay_shows_every_hand_with_all_cards_open(app, store):
     step_is(app, 1, total)
     for _ in range(13):
         app.page.keyboard.press("ArrowRight")
+        app.settle(200)
     step_is(app, 14, total)
     expect(app.by_id("replay-open-hands-1")).to_be_attached()
     expect(app.by_id("replay-open-hands-2")).to_be_attached()
