@@ -28,7 +28,7 @@ log = logging.getLogger(__name__)
 UNDO = [{"type": "undo"}]  # what a table redraws from scratch after (it drops shown tricks and sheets)
 STEP_SECONDS = {"slow": 2.2, "normal": 1.4, "fast": 0.8, "off": 1.0}  # autoplay, by animation speed
 BAR = {"phone": 140, "wide": 140}  # the control bar's height
-STRIP = {"phone": 66, "wide": 112}  # the open hands' strip
+STRIP = {"phone": 66, "wide": 66}  # the open hands' strip
 KEYS = {"Arrow Left": "back", "Arrow Right": "forward", "Home": "start", "End": "end", " ": "play"}
 
 
@@ -50,7 +50,8 @@ def view(shell, game_id: int) -> ft.View:
                 padding=ft.Padding.only(top=24)))])
         screen = ReplayScreen(shell, session, route)
         shell.drafts[route] = screen
-    title = t("replay.title", game=catalog.title(screen.session.game.name, t, shell.lang))
+    game = catalog.title(screen.session.game.name, t, shell.lang)
+    title = t("replay.title", game=game) if shell.wide else game  # a phone's bar fits the name only
     return shell.sub_view(route, title, [screen.control()], scroll=False, bgcolor=theme.FELT_DARK)
 
 
@@ -105,8 +106,8 @@ class ReplayScreen:
             title = (t("replay.hand_of", name=table.name(owner)) if owner is not None
                      else t(f"replay.pile.{key}", _default=key))
             ident = f"replay-open-{key}-{owner if owner is not None else 'pile'}"
-            groups.append(parts.open_chips(title, cards, self.shell.lang, ident) if self.compact
-                          else parts.open_cards(title, cards, self.shell.lang, table.back, ident, 22))
+            # Written cards, not pictures: the table below keeps the height it needs.
+            groups.append(parts.open_chips(title, cards, self.shell.lang, ident))
         self.strip.content = ft.Row(groups, spacing=8, scroll=ft.ScrollMode.AUTO) if groups else None
         self.strip.padding = ft.Padding.only(left=10, right=10, top=8, bottom=6) if groups else 0
         self.strip.bgcolor = theme.FELT_DEEP if groups else None

@@ -62,20 +62,6 @@ def eyes_chooser(t: Callable[..., str], choices: list[tuple[Any, str]], chosen: 
                             shape=ft.RoundedRectangleBorder(radius=14)))
 
 
-def open_cards(title: str, cards: list[str], lang: str, back: str, ident: str, overlap: int) -> ft.Control:
-    """One hand or pile that its seat's view hides, face up in a fan: its name, then the cards."""
-    size = card_widget.SIZES["small"]
-    faces = [ft.Container(card_widget.card_view(c, lang, "small", back, key=f"{ident}-{c}"),
-                          left=i * overlap) for i, c in enumerate(cards)]
-    fan = ft.Stack(faces, width=size.width + overlap * max(0, len(cards) - 1), height=size.height)
-    return ft.Semantics(identifier=ident, label=spoken(title, cards, lang), content=ft.Container(ft.Column([
-        ft.Text(f"{title} · {len(cards)}", size=12, font_family=theme.SANS_BOLD, color=IVORY_SOFT,
-                max_lines=1, overflow=ft.TextOverflow.ELLIPSIS),
-        ft.Row([fan], scroll=ft.ScrollMode.AUTO),
-    ], spacing=4, tight=True), padding=ft.Padding.symmetric(horizontal=10, vertical=6),
-        border_radius=12, bgcolor=SHADE_DEEP))
-
-
 def move_line(step_text: str, what: str, compact: bool) -> ft.Control:
     """"Move 12 of 57" in gold and what that move was, on one line (two on a phone)."""
     step = ft.Text(step_text, size=14 if compact else 15, font_family=theme.SANS_BOLD,
