@@ -172,7 +172,7 @@ def replay_button(shell, game_id: int) -> ft.Control:
     t = shell.t
     go = lambda e: shell.navigate(f"/replay/{game_id}")  # noqa: E731
     button = (ft.TextButton(t("replay.open_button"), icon=ft.Icons.SLOW_MOTION_VIDEO, on_click=go, height=44)
-              if shell.wide else
+              if getattr(shell, "wide", False) else
               ft.IconButton(ft.Icons.SLOW_MOTION_VIDEO, icon_color=ft.Colors.PRIMARY, on_click=go,
                             tooltip=t("replay.open_button"), width=44, height=44))
     return ft.Semantics(identifier=f"replay-open-{game_id}", label=t("replay.open_a11y"), button=True,
