@@ -78,6 +78,7 @@ class Shell:
         self._snack: ft.SnackBar | None = None
         self._snack_at = 0.0
         self._shown_route: str | None = None
+        self._replay_from: str | None = None  # the last route shown before a replay
         self._locale: str | None = None
         self.drafts: dict[str, object] = {}  # screens' unsaved input that must survive a rebuild
 
@@ -246,6 +247,16 @@ class Shell:
         self._layout_key = self._current_layout_key()
         self.route_change()
 
+    def _views_below_replay(self) -> list[ft.View]:
+        """The screens a replay was opened from (a player's page, statistics), so the back
+        arrow returns there; home when it was opened directly."""
+        from app.screens import home
+
+        came = (self._replay_from or "/").strip("/").split("/")
+        if came and came[0] in RECORD_ROUTES:
+            return record_views(self, came)
+        return [home.view(self)]
+
     def _current_layout_key(self) -> tuple[bool, str]:
         return (self.wide, self.card_size)
 
@@ -270,10 +281,12 @@ class Shell:
         self.bot_future = None
 
     def route_change(self, e=None) -> None:
-        from app.screens import about, home, ledger, new_game, play, players, rules, settings  # avoid import cycles
+        from app.screens import about, home, ledger, new_game, play, players, replay, rules, settings  # avoid import cycles
 
         route = (self.page.route or "/").split("?")[0].rstrip("/") or "/"
         parts = route.strip("/").split("/") if route != "/" else []
+        if route != self._shown_route and not route.startswith("/replay/"):
+            self._replay_from = route
         if route != self._shown_route:
             # A message about the last screen must not cover the next; one shown just before
             # the move is about the move ("you are playing a random deal") and stays.
@@ -303,6 +316,8 @@ class Shell:
                 views = [home.view(self), new_game.view(self, parts[1])]
             elif parts[0] == "play" and len(parts) > 1 and parts[1].isdigit():
                 views = [home.view(self), play.view(self, int(parts[1]))]
+            elif parts[0] == "replay" and len(parts) > 1 and parts[1].isdigit():
+                views = self._views_below_replay() + [replay.view(self, int(parts[1]))]
             else:
                 views = [home.view(self)]
         except Exception:  # a broken screen must leave the user somewhere useful

@@ -9,6 +9,7 @@ import flet_charts as fch
 
 from app import fmt, theme
 from app.screens import records_model as rm
+from app.screens import replay_strings  # noqa: F401  (the "Replay" button's texts)
 
 ICONS = {
     "games": ft.Icons.STYLE_OUTLINED, "wins": ft.Icons.EMOJI_EVENTS_OUTLINED,
@@ -160,9 +161,22 @@ def recent_row(shell, row: dict[str, Any], with_game: bool = False) -> ft.Contro
                         overflow=ft.TextOverflow.ELLIPSIS),
             ], spacing=1, tight=True, expand=True),
             verdict_badge(shell, verdict),
+            replay_button(shell, row["game_id"]),
         ], spacing=12, vertical_alignment=ft.CrossAxisAlignment.CENTER),
         padding=12, ink=True, on_click=lambda e, gid=row["game_id"]: shell.navigate(f"/play/{gid}"),
         **{**CARD, "border_radius": 14}))
+
+
+def replay_button(shell, game_id: int) -> ft.Control:
+    """"Replay": step through the finished game on its table (``/replay/<id>``)."""
+    t = shell.t
+    go = lambda e: shell.navigate(f"/replay/{game_id}")  # noqa: E731
+    button = (ft.TextButton(t("replay.open_button"), icon=ft.Icons.SLOW_MOTION_VIDEO, on_click=go, height=44)
+              if getattr(shell, "wide", False) else
+              ft.IconButton(ft.Icons.SLOW_MOTION_VIDEO, icon_color=ft.Colors.PRIMARY, on_click=go,
+                            tooltip=t("replay.open_button"), width=44, height=44))
+    return ft.Semantics(identifier=f"replay-open-{game_id}", label=t("replay.open_a11y"), button=True,
+                        content=button)
 
 
 def record_bar(v: rm.Versus) -> ft.Control:

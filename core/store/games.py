@@ -93,6 +93,19 @@ def load(s: Session, game_id: int) -> dict[str, Any]:
             "meta": row.meta if isinstance(row.meta, dict) else {}}
 
 
+def finished_record(s: Session, game_id: int) -> dict[str, Any]:
+    """The saved record of a finished game (resigned ones too), to be replayed.
+
+    :raises StoreError: when there is no such game, it is damaged, or it is still running.
+    """
+    record = load(s, game_id)
+    if not record["over"]:
+        # A replay shows every card; of a game that can still be played that would be cheating.
+        raise StoreError(f"saved game {game_id} is still running and cannot be replayed",
+                         "game_running", game_id=game_id)
+    return record
+
+
 def running(s: Session, archived: bool, limit: int | None) -> list[GameSummary]:
     """Games not over, archived or not, the most recently played first."""
     query = (_summary_query().where(G.over == false(), G.archived == bool(archived))

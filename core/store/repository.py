@@ -208,6 +208,14 @@ class Store(LedgerMethods):
         with self._session(write=False) as s:
             return games.load(s, game_id)
 
+    def replay_record(self, game_id: int) -> dict[str, Any]:
+        """The saved record of a finished game, for ``core.replay.Replay``.
+
+        :raises StoreError: when there is no such game, it is damaged, or it is still running.
+        """
+        with self._session(write=False) as s:
+            return games.finished_record(s, game_id)
+
     def unfinished_games(self, limit: int | None = 50) -> list[GameSummary]:
         """Games still running and not archived, the most recently played first."""
         with self._session(write=False) as s:

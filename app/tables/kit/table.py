@@ -30,7 +30,8 @@ class Table:
         self.ui = app_state.ui
         self.session = session
         self.message: str | None = None  # a refusal or notice shown until the next tap
-        self.privacy = Privacy(session)
+        # A replay brings its own guard (drawn for a chosen seat, never hidden); play uses Privacy.
+        self.privacy = getattr(session, "privacy_guard", Privacy)(session)
         self.driver = TableDriver(app_state, session, self.changed)
         self.bar: Any = None  # the play screen's TopBar, once mounted
         self.undo_for: int | None = None  # hot seat: the person asked to take the device for an undo
@@ -55,7 +56,9 @@ class Table:
 
     @property
     def height(self) -> float:
-        return float(getattr(self.ui.page, "height", None) or 844)
+        # A screen around the table (the replay's control bar) takes some of the page's height.
+        chrome = getattr(self.session, "chrome_height", 0)
+        return float(getattr(self.ui.page, "height", None) or 844) - chrome
 
     @property
     def duration(self) -> int:
@@ -111,6 +114,8 @@ class Table:
 
     def my_turn(self, seat: int | None) -> bool:
         s = self.session
+        if getattr(s, "read_only", False):  # a replay: nobody moves, so no move is offered
+            return False
         return not s.over and seat is not None and s.to_move == seat and not self.driver.thinking
 
     # --- acting ---------------------------------------------------------------------------
