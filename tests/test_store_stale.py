@@ -150,3 +150,16 @@ def test_a_game_saved_before_revisions_existed_is_upgraded_and_played_on(tmp_pat
         with pytest.raises(StoreError):
             store.save_game(old)
         assert store.load_game(1)["actions"] == again.actions
+
+
+def test_a_copy_open_while_a_backup_brings_the_game_further_along_is_stale(tmp_path):
+    with Store.open(tmp_path / "phone.db") as phone, Store.open(tmp_path / "tablet.db") as tablet:
+        here = hot_seat(phone)
+        tablet.import_backup(phone.export_backup())
+        there = GameSession.restore(tablet.load_game(tablet.unfinished_games()[0].id), saver=tablet)
+        there.apply(there.legal()[0])
+        phone.import_backup(tablet.export_backup())  # the tablet's move arrives on the phone
+        with pytest.raises(StoreError) as refused:
+            here.apply(here.legal()[-1])
+        assert refused.value.key == "game_stale"
+        assert phone.load_game(here.game_id)["actions"] == there.actions
