@@ -169,6 +169,8 @@ DE: dict[str, Text] = {
     "play.nothing_to_undo": "Es gibt nichts zurückzunehmen.",
     "play.cannot_open": "Diese Partie lässt sich nicht öffnen: {error}",
     "play.save_failed": "Der Zug konnte nicht gespeichert werden: {error}",
+    "play.moved_on": "Diese Partie wurde in einem anderen Fenster weitergespielt – hier ist der "
+                     "aktuelle Stand.",
     "play.bot_failed": "Der Computer kam nicht weiter.",
     # field names of game views (generic table)
     "field.line": "Reihe", "field.hands": "Hand", "field.hand": "Hand", "field.deck": "Ziehstapel",
@@ -211,6 +213,8 @@ DE: dict[str, Text] = {
     "stats.row.resigned": "Aufgegeben",
     "store.game_resigned": "Diese Partie wurde aufgegeben und kann nicht fortgesetzt werden.",
     "store.game_over": "Diese Partie ist schon beendet.",
+    "store.game_finished": "Diese Partie ist beendet und kann nicht wieder aufgenommen werden.",
+    "store.game_stale": "Diese Partie wurde inzwischen anderswo weitergespielt.",
     "store.bad_seat": "Aufgeben kann nur ein Mensch, der mitspielt.",
 }
 
@@ -349,6 +353,7 @@ EN: dict[str, Text] = {
     "play.nothing_to_undo": "There is nothing to undo.",
     "play.cannot_open": "This game cannot be opened: {error}",
     "play.save_failed": "The move could not be saved: {error}",
+    "play.moved_on": "This game was played on in another window – here is where it stands now.",
     "play.bot_failed": "The computer got stuck.",
     "field.line": "Line", "field.hands": "Hand", "field.hand": "Hand", "field.deck": "Draw pile",
     "field.collections": "Collection", "field.removed": "Removed", "field.taken": "Taken",
@@ -385,6 +390,8 @@ EN: dict[str, Text] = {
     "stats.row.resigned": "Resigned",
     "store.game_resigned": "This game was resigned and cannot be continued.",
     "store.game_over": "This game is already over.",
+    "store.game_finished": "This game is over and cannot be taken up again.",
+    "store.game_stale": "This game has been played on elsewhere meanwhile.",
     "store.bad_seat": "Only a person playing in this game can resign.",
 }
 

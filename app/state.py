@@ -171,14 +171,16 @@ class AppState:
         return session
 
     def open_game(self, game_id: int) -> GameSession:
-        """The open game with this id, restored from the store if needed.
+        """The open game with this id, restored from the store when it is not open here yet or
+        was played on elsewhere since (another window or device saved a later revision).
 
         :raises Exception: from the store (unknown id) or the engine (log no longer replays).
         """
-        if game_id not in self.sessions:
+        session = self.sessions.get(game_id)
+        if session is None or session.revision != self.store.game_summary(game_id).revision:
             record = self.store.load_game(game_id)
-            self.sessions[game_id] = GameSession.restore(record, saver=self.store)
-        return self.sessions[game_id]
+            session = self.sessions[game_id] = GameSession.restore(record, saver=self.store)
+        return session
 
     def unfinished(self, limit: int = 20) -> list[Any]:
         try:

@@ -41,7 +41,11 @@ class Seat:
 
 class GameSaver(Protocol):
     def save_game(self, record: dict[str, Any]) -> int:
-        """Write the record in one transaction; return the game's id."""
+        """Write the record in one transaction; return the game's id.
+
+        The saved revision becomes the record's ``revision`` plus one; a record that
+        extends an older revision than the saved one is refused (raises).
+        """
 
 
 Listener = Callable[["GameSession", list[Event]], None]
@@ -63,6 +67,8 @@ class GameSession:
     started_at: float = field(default_factory=time.time)
     meta: dict[str, Any] = field(default_factory=dict)
     listeners: list[Listener] = field(default_factory=list, repr=False)
+    # The saved revision this copy extends: another copy that saved since makes ours stale.
+    revision: int = 0
 
     # --- creating ---------------------------------------------------------------
 
@@ -77,7 +83,7 @@ class GameSession:
         game = registry.get(game_name)
         state = game.new(len(seats), seed, options)
         session = cls(game, list(seats), state, saver=saver, meta=dict(meta or {}))
-        session._save()
+        session.save()
         return session
 
     @classmethod
@@ -99,7 +105,7 @@ class GameSession:
         return cls(game, seats, state, list(record["actions"]), snapshots,
                    game_id=record.get("id"), saver=saver, undos=record.get("undos", 0),
                    hints=record.get("hints", 0), started_at=record.get("started_at", time.time()),
-                   meta=dict(record.get("meta") or {}))
+                   meta=dict(record.get("meta") or {}), revision=record.get("revision", 0))
 
     # --- reading ----------------------------------------------------------------
 
@@ -142,12 +148,15 @@ class GameSession:
         """Apply one action, keep a snapshot for undo, autosave and tell listeners.
 
         :raises RulesError: when the action is malformed or illegal; nothing changes then.
+        :raises Exception: whatever the saver raises when it refuses the save (another copy
+            of the game saved first, say); nothing changes then either.
         """
         step = self.game.apply(self.state, action)
+        before = self._kept()
         self.snapshots.append(self.state)
         self.state = step.state
         self.actions.append(str(self.game.to_action(action)))
-        self._save()
+        self._save_or_restore(before)
         self._notify(step.events)
         return step.events
 
@@ -157,15 +166,24 @@ class GameSession:
                    if s["to_move"] is not None)
 
     def undo(self) -> bool:
-        """Go back to the last position where a person was to move; False if there is none."""
+        """Go back to the last position where a person was to move; False if there is none.
+
+        A finished game is never taken back: its result is in the statistics.
+
+        :raises Exception: whatever the saver raises when it refuses the save; nothing changes then.
+        """
+        if self.over:
+            return False
+        before = self._kept()
         while self.snapshots:
             self.state = self.snapshots.pop()
             self.actions.pop()
             if not self.seats[self.state["to_move"]].is_bot:
                 self.undos += 1
-                self._save()
+                self._save_or_restore(before)
                 self._notify([{"type": "undo"}])
                 return True
+        self._restore(before)
         return False
 
     def bot(self, level: str | None = None) -> Bot:
@@ -186,8 +204,9 @@ class GameSession:
         legal = self.game.legal_actions(self.state)
         action, reason = bot.explain(self.game.view(self.state, seat), legal,
                                      bot_rng(self.state, "hint"))
+        before = self._kept()
         self.hints += 1
-        self._save()
+        self._save_or_restore(before)
         return action, reason
 
     # --- saving -----------------------------------------------------------------
@@ -199,11 +218,31 @@ class GameSession:
                 "seats": [s.to_json() for s in self.seats], "actions": list(self.actions),
                 "state": self.state, "over": self.over, "result": self.state["result"],
                 "undos": self.undos, "hints": self.hints, "started_at": self.started_at,
-                "meta": self.meta}
+                "meta": self.meta, "revision": self.revision}
 
-    def _save(self) -> None:
+    def save(self) -> None:
+        """Write the game through its saver (after a change to ``meta``, say) and move to the
+        revision it saved.
+
+        :raises Exception: whatever the saver raises when it refuses the save.
+        """
         if self.saver is not None:
             self.game_id = self.saver.save_game(self.record())
+            self.revision += 1
+
+    def _kept(self) -> tuple[State, list[str], list[State], int, int]:
+        return self.state, list(self.actions), list(self.snapshots), self.undos, self.hints
+
+    def _restore(self, kept: tuple[State, list[str], list[State], int, int]) -> None:
+        self.state, self.actions, self.snapshots, self.undos, self.hints = kept
+
+    def _save_or_restore(self, kept: tuple[State, list[str], list[State], int, int]) -> None:
+        # A refused save leaves the session as the store has it: no move is shown that was not saved.
+        try:
+            self.save()
+        except Exception:
+            self._restore(kept)
+            raise
 
     def _notify(self, events: list[Event]) -> None:
         for listener in list(self.listeners):

@@ -64,15 +64,15 @@ def finished(rec, scores, winners, **extra):
 def test_a_new_record_is_inserted_and_loads_back_exactly_with_its_id(store):
     rec = record(actions=["d1", "p TS"])
     game_id = store.save_game(rec)
-    assert store.load_game(game_id) == dict(rec, id=game_id)
+    assert store.load_game(game_id) == dict(rec, id=game_id, revision=1)
     assert rec["id"] is None  # the caller's record is not changed
 
 
 def test_saving_with_an_id_updates_that_game_instead_of_adding_one(store):
     game_id = store.save_game(record())
-    rec = record(actions=["d1"], undos=2, meta={"note": "after undo"}, id=game_id)
+    rec = record(actions=["d1"], undos=2, meta={"note": "after undo"}, id=game_id, revision=1)
     assert store.save_game(rec) == game_id
-    assert store.load_game(game_id) == rec
+    assert store.load_game(game_id) == dict(rec, revision=2)
     assert [g.id for g in store.unfinished_games()] == [game_id]
 
 
@@ -248,16 +248,18 @@ def test_a_game_saved_finished_at_once_gets_its_results(store):
     assert store.game_summary(game_id).finished_at is not None
 
 
-def test_a_game_undone_after_its_end_and_finished_again_keeps_its_first_results(store):
+def test_a_finished_game_saved_again_stays_finished_and_keeps_its_first_results(store):
     game_id = store.save_game(record())
     store.save_game(finished(record(id=game_id, actions=["d1"]), [1, 4], [1]))
     first_end = store.game_summary(game_id).finished_at
-    store.save_game(record(id=game_id, undos=1))  # undone: playable again
-    assert [g.id for g in store.unfinished_games()] == [game_id]
-    store.save_game(finished(record(id=game_id, actions=["d2"], undos=1), [4, 1], [0]))
+    with pytest.raises(StoreError) as refused:
+        store.save_game(record(id=game_id, undos=1))  # an undo after the end
+    assert refused.value.key == "game_finished"
+    assert store.unfinished_games() == []
+    store.save_game(finished(record(id=game_id, actions=["d1"], meta={"seen": True}), [1, 4], [1]))
     assert [r["won"] for r in store.results(game_id)] == [False, True]
     assert store.game_summary(game_id).finished_at == first_end
-    assert store.load_game(game_id)["result"]["winners"] == [0]
+    assert store.load_game(game_id)["meta"] == {"seen": True}
 
 
 def test_results_say_assisted_when_the_game_saw_an_undo_or_a_hint(store):

@@ -110,7 +110,7 @@ def test_a_version_1_database_is_upgraded_in_place_with_its_data_kept(tmp_path):
             "id": 1, "game": "thronfolge", "options": {"variant": "short"}, "seed": 41,
             "players": 2, "seats": SEATS, "actions": ["d1", "p TS"],
             "state": {"players": 2, "ply": 2}, "over": False, "result": None,
-            "undos": 0, "hints": 0, "started_at": T0, "meta": {}}
+            "undos": 0, "hints": 0, "started_at": T0, "meta": {}, "revision": 0}
         [running] = store.unfinished_games()
         assert (running.id, running.ply, running.updated_at) == (1, 2, T0 + 10)
         assert [g.id for g in store.finished_games()] == [5, 4, 3, 2]

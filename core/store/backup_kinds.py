@@ -214,7 +214,9 @@ def write_game(plan: Plan, r: dict[str, Any], row: GameRow | None) -> None:
         return
     if values["finished_at"] is None:
         values["finished_at"] = row.finished_at  # the first end is never forgotten
-    s.execute(update(table_of(GameRow)).where(G.id == row.id).values(**values))
+    # A new revision: a copy of the game open at the time is stale now.
+    s.execute(update(table_of(GameRow)).where(G.id == row.id)
+              .values(**values, revision=G.revision + 1))
 
 
 # --- results ---------------------------------------------------------------------------

@@ -30,6 +30,7 @@ class GameRecord:
     hints: int
     started_at: float | None
     meta: dict[str, Any]
+    revision: int | None = None  # the saved revision this record extends; None: not checked
 
 
 def is_int(value: Any) -> bool:
@@ -110,6 +111,9 @@ def check_record(record: Any) -> GameRecord:
     if started_at is not None and (isinstance(started_at, bool)
                                    or not isinstance(started_at, (int, float))):
         raise bad(f"started_at must be a time in seconds, not {started_at!r}")
+    revision = record.get("revision")
+    if revision is not None and (not is_int(revision) or not 0 <= revision < MAX_INT):
+        raise bad(f"revision must be a whole number of at least 0, not {revision!r}")
     meta = record.get("meta") or {}
     if not isinstance(meta, dict):
         raise bad("meta must be a dict")
@@ -118,4 +122,4 @@ def check_record(record: Any) -> GameRecord:
         json_check(value, f"game record {key}")
     return GameRecord(game_id, record["game"], record["options"], seed, seats, list(actions),
                       record["state"], over, result, counts["undos"], counts["hints"],
-                      None if started_at is None else float(started_at), meta)
+                      None if started_at is None else float(started_at), meta, revision)

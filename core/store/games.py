@@ -24,11 +24,15 @@ G = table_of(GameRow).c
 def save(s: Session, rec: GameRecord, now: float) -> int:
     """Write a checked record: insert it, or update the game its id names; return the id.
 
-    The first time a record says the game is over, one result per seat is
-    written too; later saves (after an undo, say) never add more.
+    A record naming a ``revision`` must extend the game's saved one: a copy that
+    another window or device has moved on since is refused (``game_stale``), checked
+    and written in this one transaction. Every save raises the revision by one, an
+    undo's too, so it never repeats. A finished game is never made to run again
+    (``game_finished``). The first time a record says the game is over, one result per
+    seat is written too.
 
     :raises StoreError: when the record names a missing profile or game, another game,
-        or a game that was resigned.
+        a game that was resigned, extends an older revision, or would reopen a finished game.
     """
     check_seat_profiles(s, rec.seats)
     stake = ledger.stake_of(rec.game, rec.meta) if rec.id is None else None
@@ -38,6 +42,7 @@ def save(s: Session, rec: GameRecord, now: float) -> int:
         "result": rec.result, "ply": len(rec.actions), "undos": rec.undos,
         "hints": rec.hints, "meta": rec.meta, "updated_at": now}
     if rec.id is None:
+        values["revision"] = (rec.revision or 0) + 1
         row = GameRow(game=rec.game, started_at=now if rec.started_at is None else rec.started_at,
                       archived=False, finished_at=now if rec.over else None, **values)
         s.add(row)
@@ -47,7 +52,7 @@ def save(s: Session, rec: GameRecord, now: float) -> int:
         if stake is not None:
             ledger.start(s, game_id, rec.seats, *stake, now)
     else:
-        found = s.execute(select(G.game, G.finished_at, G.over, G.result)
+        found = s.execute(select(G.game, G.finished_at, G.over, G.result, G.revision)
                           .where(G.id == rec.id)).one_or_none()
         if found is None:
             raise _missing(rec.id)
@@ -58,12 +63,22 @@ def save(s: Session, rec: GameRecord, now: float) -> int:
             # A move from a table still open elsewhere must not bring it back to life.
             raise StoreError(f"saved game {rec.id} was resigned and cannot be continued",
                              "game_resigned", game_id=rec.id)
+        if rec.revision is not None and rec.revision != found.revision:
+            raise _stale(rec.id, rec.revision, found.revision)
+        if found.over and not rec.over:
+            # An undo after the end, or an old copy: its results are in the statistics already.
+            raise StoreError(f"saved game {rec.id} is over and cannot be continued",
+                             "game_finished", game_id=rec.id)
+        values["revision"] = found.revision + 1
         if rec.started_at is not None:
             values["started_at"] = rec.started_at
         game_id, first_end = rec.id, rec.over and found.finished_at is None
         if first_end:
             values["finished_at"] = now
-        s.execute(update(table_of(GameRow)).where(G.id == game_id).values(**values))
+        done = s.execute(update(table_of(GameRow))
+                         .where(G.id == game_id, G.revision == found.revision).values(**values))
+        if done.rowcount == 0:  # type: ignore[attr-defined]  # another process saved meanwhile
+            raise _stale(game_id, found.revision, None)
     if first_end:
         assert rec.result is not None
         results.record(s, game_id, rec.game, rec.seats, rec.result, rec.state, rec.undos,
@@ -90,7 +105,7 @@ def load(s: Session, game_id: int) -> dict[str, Any]:
             "seats": row.seats, "actions": row.actions, "state": row.state,
             "over": row.over, "result": row.result if isinstance(row.result, dict) else None,
             "undos": row.undos, "hints": row.hints, "started_at": row.started_at,
-            "meta": row.meta if isinstance(row.meta, dict) else {}}
+            "meta": row.meta if isinstance(row.meta, dict) else {}, "revision": row.revision}
 
 
 def finished_record(s: Session, game_id: int) -> dict[str, Any]:
@@ -152,7 +167,8 @@ def resign(s: Session, game_id: int, seat: int, now: float) -> GameSummary:
     other seats win, and nobody gets a score.
 
     The game leaves the archive too, so it shows among the finished games. A game
-    that already ended once (and was taken back by an undo) keeps its first results.
+    that already ended once (taken back by an undo, which older versions allowed)
+    keeps its first results.
 
     :raises StoreError: when there is no such game, it is over, or ``seat`` is not a
         person's seat in it.
@@ -170,6 +186,7 @@ def resign(s: Session, game_id: int, seat: int, now: float) -> GameSummary:
     result = {"scores": [None] * len(seats), "winners": [i for i in range(len(seats)) if i != seat],
               "reason": RESIGNED, "resigned": seat}
     row.over, row.result, row.archived, row.updated_at = True, result, False, now
+    row.revision += 1  # copies open elsewhere are stale now
     if row.finished_at is None:
         row.finished_at = now
         results.record(s, game_id, row.game, seats, result, row.state, row.undos, row.hints, now)
@@ -182,13 +199,19 @@ def _is_resigned(result: Any) -> bool:
     return isinstance(result, dict) and result.get("reason") == RESIGNED
 
 
+def _stale(game_id: int, extends: int, current: int | None) -> StoreError:
+    return StoreError(f"saved game {game_id} was played on elsewhere: this copy extends revision "
+                      f"{extends}, the saved game is at {'a later one' if current is None else current}",
+                      "game_stale", game_id=game_id)
+
+
 def _missing(game_id: int) -> StoreError:
     return StoreError(f"there is no saved game {game_id}", "game_missing", game_id=game_id)
 
 
 def _summary_query() -> Any:
     return select(G.id, G.game, G.seats, G.updated_at, G.started_at, G.ply, G.meta, G.over,
-                  G.result, G.finished_at, G.archived, G.undos, G.hints)
+                  G.result, G.finished_at, G.archived, G.undos, G.hints, G.revision)
 
 
 def _summary(r: Any) -> GameSummary:
@@ -198,4 +221,4 @@ def _summary(r: Any) -> GameSummary:
                        meta=r.meta if isinstance(r.meta, dict) else {}, over=bool(r.over),
                        result=r.result if isinstance(r.result, dict) else None,
                        finished_at=r.finished_at, archived=bool(r.archived), undos=r.undos,
-                       hints=r.hints)
+                       hints=r.hints, revision=r.revision)

@@ -24,7 +24,7 @@ from core.store import ids
 from core.store.errors import NewerDatabaseError, StoreError
 from core.store.tables import TABLE_NAMES, TABLES, StoreModel
 
-CURRENT_VERSION = 5
+CURRENT_VERSION = 6
 SCHEMA_TABLE = "hofstaat_schema"
 
 # Schema version 1, exactly as the first Hofstaat created it: profiles and
@@ -259,8 +259,15 @@ CREATE INDEX ix_ledger_entries_order ON ledger_entries (created_at, id);
 # Schema version 5: version 4 plus the ledger. Frozen once released.
 V5_SQL = V4_SQL.replace("VALUES (1, 4);", "VALUES (1, 5);") + LEDGER_SQL
 
+# What version 6 adds to version 5: each game's revision, the number of saves accepted, so a
+# save from a copy of the game that another window moved on is refused.
+_V5_TO_V6 = "ALTER TABLE games ADD COLUMN revision INTEGER NOT NULL DEFAULT 0"
+
+# Schema version 6: version 5 plus the revision. Frozen once released.
+V6_SQL = V5_SQL.replace("VALUES (1, 5);", "VALUES (1, 6);") + f"{_V5_TO_V6};\n"
+
 # Every version's schema, for building old databases in tests.
-SCHEMA_SQL: dict[int, str] = {1: V1_SQL, 2: V2_SQL, 3: V3_SQL, 4: V4_SQL, 5: V5_SQL}
+SCHEMA_SQL: dict[int, str] = {1: V1_SQL, 2: V2_SQL, 3: V3_SQL, 4: V4_SQL, 5: V5_SQL, 6: V6_SQL}
 
 _V1_TO_V2 = (
     "ALTER TABLE games ADD COLUMN ply INTEGER NOT NULL DEFAULT 0",
@@ -369,6 +376,11 @@ def _migrate_4_to_5(conn: Connection) -> None:
             conn.exec_driver_sql(statement)
 
 
+def _migrate_5_to_6(conn: Connection) -> None:
+    """Add the games' revisions; every saved game starts at 0, which its next save extends."""
+    conn.exec_driver_sql(_V5_TO_V6)
+
+
 # The tables each version has, so a file missing one is recognised as damaged.
 # Frozen like the SQL above: a later version adds a line, never edits one.
 TABLES_OF_VERSION: dict[int, frozenset[str]] = {
@@ -381,6 +393,7 @@ TABLES_OF_VERSION: dict[int, frozenset[str]] = {
                   "ratings", "rating_history", "player_totals", "player_figures", "pair_totals",
                   "dynasties", "ledger_entries"}),
 }
+TABLES_OF_VERSION[6] = TABLES_OF_VERSION[5]
 
 # MIGRATIONS[n] turns a version-n database into version n + 1.
 MIGRATIONS: dict[int, Callable[[Connection], None]] = {
@@ -388,6 +401,7 @@ MIGRATIONS: dict[int, Callable[[Connection], None]] = {
     2: ids.migrate_2_to_3,
     3: _migrate_3_to_4,
     4: _migrate_4_to_5,
+    5: _migrate_5_to_6,
 }
 
 

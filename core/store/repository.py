@@ -189,12 +189,16 @@ class Store(LedgerMethods):
     def save_game(self, record: dict[str, Any]) -> int:
         """Write a game record (``GameSession.record()``) in one transaction; return its id.
 
-        A record without an id is inserted, one with an id updates that game. The
-        first time a record says the game is over, one result per seat is written
-        in the same transaction; later saves (after an undo, say) never add more.
+        A record without an id is inserted, one with an id updates that game. A
+        record's ``revision`` names the saved revision it extends (the record of a copy
+        loaded or saved since); a copy that another window or device has moved on since
+        is refused, and every save raises the game's revision by one. A finished game
+        is never saved as running again. The first time a record says the game is over,
+        one result per seat is written in the same transaction; later saves never add more.
 
         :raises StoreError: when the record is malformed, names a missing profile or game,
-            names a resigned game, or the database fails; nothing is written then.
+            names a resigned game, is stale (key ``game_stale``), would reopen a finished
+            game (``game_finished``), or the database fails; nothing is written then.
         """
         rec = check_record(record)
         with self._session() as s:

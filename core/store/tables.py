@@ -10,7 +10,7 @@ from __future__ import annotations
 from typing import Any, cast
 
 
-from sqlalchemy import JSON, Column, ForeignKey, Index, Integer, Table, UniqueConstraint
+from sqlalchemy import JSON, Column, ForeignKey, Index, Integer, Table, UniqueConstraint, text
 from sqlalchemy.orm import registry
 from sqlmodel import Field, SQLModel
 
@@ -80,6 +80,9 @@ class GameRow(StoreModel, table=True):
     started_at: float
     updated_at: float
     finished_at: float | None = None  # the first time the game ended; never cleared
+    # Saves accepted so far: a save names the revision it extends, so a copy of the game
+    # open elsewhere cannot overwrite moves it never saw (``games.save``).
+    revision: int = Field(default=0, sa_column_kwargs={"server_default": text("0")})
 
 
 class ResultRow(StoreModel, table=True):

@@ -45,6 +45,7 @@ class GameSummary:
     archived: bool = False
     undos: int = 0
     hints: int = 0
+    revision: int = 0  # saves accepted so far (``GameSession.revision`` of an up-to-date copy)
 
     @property
     def player_names(self) -> list[str]:

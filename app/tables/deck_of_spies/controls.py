@@ -146,7 +146,7 @@ class ControlPieces:
             main.append(self._button("spies-recruit", self.t("spies.recruit"), ft.Icons.HANDSHAKE_OUTLINED,
                                      lambda: self.play("recruit"), ps.can_recruit and not busy,
                                      glow=hk == "recruit" and ps.can_recruit))
-        can_undo = bool(self.session.actions) and not busy
+        can_undo = bool(self.session.actions) and not busy and not over  # a finished game stays finished
         out: list[ft.Control] = []
         b = L.buttons
         if L.tools is None:  # compact phone: hint and undo as icon buttons at the ends

@@ -32,6 +32,7 @@ from app.tables.deck_of_spies.controls import ControlPieces
 from app.tables.deck_of_spies.flights import Flights
 from app.tables.kit import feel
 from app.tables.kit import hand as kit_hand
+from app.tables.kit.driver import moved_on_elsewhere
 from app.tables.kit.motion import Frames, can_run_tasks
 from app.tables.kit.table import Table, mount
 from app.widgets import card as card_widget
@@ -274,16 +275,22 @@ class SpiesTable(BoardPieces, ControlPieces, Flights, Table):
     async def _hint_task(self) -> None:
         state_before = self.session.state
         self.driver.thinking = True  # no undo from the app bar while the hint reads the game
+        moved_on = False
         try:
             action, _reason = await asyncio.to_thread(self.session.hint)
             if self.session.state is state_before:
                 self.apply_hint(action)
-        except Exception:
-            log.exception("hint failed")
-            self.message = self.t("spies.hint.failed")
+        except Exception as exc:
+            moved_on = moved_on_elsewhere(exc)  # its count was refused: another window played on
+            if not moved_on:
+                log.exception("hint failed")
+                self.message = self.t("spies.hint.failed")
         finally:
             self.hint_busy = False
             self.driver.thinking = False
+        if moved_on:
+            self.moved_on()
+            return
         self.redraw_now()
 
     def apply_hint(self, action: Any) -> lg.Hint:
@@ -355,8 +362,7 @@ def start_game(app_state: Any, seats: list[Any], options: dict[str, Any], seed: 
     """Deal a Deck of Spies game with a meta line (how it was dealt); older games stay open."""
     session = app_state.start_game(deal.GAME, seats, options=options, seed=seed)
     session.meta.update(meta or {})
-    if session.saver is not None:
-        session.saver.save_game(session.record())
+    session.save()
     return session
 
 

@@ -6,6 +6,10 @@ bot decision in a worker thread (``asyncio.to_thread``) from a task started with
 ``page.run_task``, pauses between moves so a person can follow them, and calls
 the table's ``redraw`` — which must call ``update()`` itself, because work done in a
 task is not auto-updated.
+
+A save the store refuses because the game moved on elsewhere (another window saved
+first, resigned or finished it) changes nothing here: the driver hands it to the
+table's ``moved_on``, which shows the stored game instead.
 """
 
 from __future__ import annotations
@@ -20,12 +24,22 @@ log = logging.getLogger(__name__)
 
 Redraw = Callable[[list[dict[str, Any]]], None]
 
+# StoreError keys saying the stored game is ahead of this copy of it.
+MOVED_ON = frozenset({"game_stale", "game_resigned", "game_finished"})
+
+
+def moved_on_elsewhere(exc: BaseException) -> bool:
+    """Whether a refused save means the stored game moved on without this copy."""
+    return getattr(exc, "key", None) in MOVED_ON
+
 
 class TableDriver:
-    def __init__(self, app_state: Any, session: Any, redraw: Redraw) -> None:
+    def __init__(self, app_state: Any, session: Any, redraw: Redraw,
+                 moved_on: Callable[[], None] | None = None) -> None:
         self.state = app_state
         self.session = session
         self.redraw = redraw
+        self.moved_on = moved_on
         self.thinking = False
         # True while the table shows something the person must close first (the sheet after a
         # round): the computer's turns wait until ``resume``.
@@ -45,21 +59,39 @@ class TableDriver:
             except RulesError:
                 reason = None
             return reason or str(exc)
-        except Exception as exc:  # saving failed: the move stands, the user is told
-            log.exception("saving the game failed")
-            self.ui.snack(self.ui.t("play.save_failed", error=str(exc)), error=True)
-            events = []
+        except Exception as exc:  # the save was refused: nothing changed, the user is told
+            self.refused(exc)
+            return None
         self.redraw(events)
         self.kick()
         return None
 
     def undo(self) -> bool:
+        """Take back the person's last move; False when there is nothing to take back.
+
+        A refused save changes nothing and is reported (True: the person was told).
+        """
         if self.thinking:
             return False
-        done = self.session.undo()
+        try:
+            done = self.session.undo()
+        except Exception as exc:
+            self.refused(exc)
+            return True
         if done:
             self.redraw([{"type": "undo"}])
         return done
+
+    def refused(self, exc: Exception) -> None:
+        """Report a save the store refused: show the stored game when it moved on elsewhere,
+        else say that saving failed."""
+        if moved_on_elsewhere(exc) and self.moved_on is not None:
+            log.info("game %s moved on elsewhere: %s", self.session.game_id, exc)
+            self.moved_on()
+            return
+        log.error("saving the game failed", exc_info=exc)
+        self.ui.snack(self.ui.t("play.save_failed", error=str(exc)), error=True)
+        self.redraw([])
 
     def pause(self) -> None:
         """Hold the computer's turns after the current one (a sheet between rounds is open)."""
@@ -87,6 +119,10 @@ class TableDriver:
                 except RulesError:  # a bot must never do this; stop rather than loop
                     log.exception("bot chose an illegal action %s", action)
                     break
+                except Exception as exc:  # the save was refused: the game moved on elsewhere, say
+                    self.thinking = False
+                    self.refused(exc)
+                    return
                 self.thinking = self.session.bot_to_move and not self.paused
                 self.redraw(events)
                 if self.session.bot_to_move and not self.paused:

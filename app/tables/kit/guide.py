@@ -198,8 +198,7 @@ def start(app_state: Any, game: str) -> Any:
     else:
         session = app_state.start_game(game, seats, options=dict(tour.options), seed=tour.seed)
     session.meta[META_KEY] = {"step": 0, "done": False}
-    if session.saver is not None:
-        session.saver.save_game(session.record())
+    session.save()
     app_state.mark_guide_seen(game)
     return session
 
@@ -301,10 +300,8 @@ class Guide:
         if not isinstance(s.meta, dict):
             s.meta = {}
         s.meta[META_KEY] = {"step": self.index, "done": self.done}
-        if s.saver is None:
-            return
         try:
-            s.saver.save_game(s.record())
+            s.save()
         except Exception:  # the step is a nicety; the moves are saved already
             log.warning("could not save the guide's step", exc_info=True)
 

@@ -32,7 +32,7 @@ class Table:
         self.message: str | None = None  # a refusal or notice shown until the next tap
         # A replay brings its own guard (drawn for a chosen seat, never hidden); play uses Privacy.
         self.privacy = getattr(session, "privacy_guard", Privacy)(session)
-        self.driver = TableDriver(app_state, session, self.changed)
+        self.driver = TableDriver(app_state, session, self.changed, self.moved_on)
         self.bar: Any = None  # the play screen's TopBar, once mounted
         self.undo_for: int | None = None  # hot seat: the person asked to take the device for an undo
         self.guide = Guide(self)  # the guided first deal's coach (inactive in other games)
@@ -162,6 +162,13 @@ class Table:
     def cancel_undo(self) -> None:
         self.undo_for = None
         self.changed([])
+
+    def moved_on(self) -> None:
+        """The store refused a save because the game moved on elsewhere (another window played,
+        resigned or finished it): show the stored game in place of this copy, and say why."""
+        self.state.sessions.pop(self.session.game_id, None)  # the next open restores the stored one
+        self.ui.refresh()
+        self.ui.snack(self.t("play.moved_on"))
 
     def rematch_options(self) -> dict[str, Any]:
         return dict(self.session.state["options"])
