@@ -122,10 +122,11 @@ def kill_once(db: Path, sc: Scenario, at_end: bool, rng: random.Random, t: Tally
         t.violations.append(f"{sc.key}: the player did not start: {child.lines}")
         return
     if at_end and child.final.wait(END_WAIT):
-        # Up to twice a typical action-and-save of this machine now: before, inside or after
-        # the transaction that ends the game.
+        # Up to four times a typical action-and-save of this machine now (the last save
+        # writes results, ratings and the ledger too): before, inside or after the
+        # transaction that ends the game.
         typical = statistics.median(child.save_times) if child.save_times else KILL_AT_END
-        time.sleep(rng.uniform(0, 2 * max(typical, KILL_AT_END)))
+        time.sleep(rng.uniform(0, 4 * max(typical, KILL_AT_END)))
         t.at_end += 1
     else:
         time.sleep(rng.uniform(0, KILL_ANY))
