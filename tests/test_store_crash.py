@@ -12,7 +12,7 @@ from core.store.crash import Tally, check, run, summary
 from core.store.crash_child import TAG, scenario, scenarios
 
 
-def test_five_kills_of_every_scenario_leave_intact_databases_and_lose_at_most_the_action_in_flight(tmp_path):
+def test_a_kill_of_every_scenario_leaves_an_intact_database_and_loses_at_most_the_action_in_flight(tmp_path):
     tally, seconds = run(kills=len(scenarios()), seed=7, db=tmp_path / "crash.db")
     assert tally.violations == []
     assert set(tally.kills) == {s.key for s in scenarios()}

@@ -4,9 +4,11 @@
 (``core.store.crash_child``; POSIX only) that plays random legal games of one scenario (every
 registered game, and a Rosenkrieg dynasty played for money, whose end settles into the
 ledger) through ``GameSession`` and ``Store``, the app's own path, and kills it with
-SIGKILL at a random moment: any time after it is ready, or (every other kill) a few
-milliseconds after it announced the action that ends its game, so the kill lands
-before, inside or after the transaction that writes the results and settles the dynasty.
+SIGKILL at a random moment: any time after it is ready, or (every other kill) at a
+game's end: right after its last save (a third of these, which also measures how long
+such a save takes), or at a random moment within three times that after the
+last action is announced, so the kill lands before, inside or after the transaction
+that writes the results and settles the dynasty.
 After each kill it checks:
 
 - ``PRAGMA integrity_check`` and ``foreign_key_check`` pass, and the store opens the file
@@ -42,7 +44,6 @@ from core.store.errors import StoreError
 from core.store.repository import Store
 
 END_WAIT = 5.0  # seconds to wait for a game's last action before killing anyway
-KILL_AT_END = 0.005  # the least time to allow between announcing a game's last action and the kill
 KILL_ANY = 0.4  # kill within this many seconds after the child is ready
 
 
@@ -55,7 +56,10 @@ class Tally:
     in_flight: int = 0  # kills with an action announced but not acknowledged
     in_flight_saved: int = 0  # ... whose save had committed all the same
     deals_in_flight: int = 0
+    ends_in_flight: int = 0  # kills while a game's last action was being saved
+    ends_in_flight_saved: int = 0
     lost: Counter = field(default_factory=Counter)  # lost actions per kill -> kills
+    final_saves: list[float] = field(default_factory=list)  # seconds a game's last action took
     finished: dict[str, int] = field(default_factory=dict)  # scenario -> games over
     settled: int = 0
     violations: list[str] = field(default_factory=list)
@@ -66,9 +70,10 @@ class Child:
 
     def __init__(self, db: Path, sc: Scenario, seed: int) -> None:
         self.lines: list[str] = []
-        self.save_times: list[float] = []  # seconds from "go" to "ok", as the parent saw them
+        self.final_save: float | None = None  # seconds from "go … final" to its "ok"
         self.ready = threading.Event()
         self.final = threading.Event()
+        self.final_done = threading.Event()
         read_end, write_end = os.pipe()
         pid = os.fork()
         if pid == 0:  # the player; it never returns into the caller's code
@@ -87,18 +92,18 @@ class Child:
         self.reader.start()
 
     def _read(self, fd: int) -> None:
-        went = 0.0
+        went = None
         with os.fdopen(fd, "r") as stream:
             for line in stream:
                 self.lines.append(line.strip())
-                if line.startswith("go "):
-                    went = time.perf_counter()
-                elif line.startswith("ok ") and went:
-                    self.save_times.append(time.perf_counter() - went)
                 if line.startswith("ready"):
                     self.ready.set()
                 elif line.rstrip().endswith(" final"):
+                    went = time.perf_counter()
                     self.final.set()
+                elif line.startswith("ok ") and went is not None:
+                    self.final_save, went = time.perf_counter() - went, None
+                    self.final_done.set()
 
     def kill(self) -> int | None:
         """SIGKILL the player and read what it said before it died; its exit status if it had ended."""
@@ -121,17 +126,20 @@ def kill_once(db: Path, sc: Scenario, at_end: bool, rng: random.Random, t: Tally
         child.kill()
         t.violations.append(f"{sc.key}: the player did not start: {child.lines}")
         return
-    if at_end and child.final.wait(END_WAIT):
-        # Up to four times a typical action-and-save of this machine now (the last save
-        # writes results, ratings and the ledger too): before, inside or after the
-        # transaction that ends the game.
-        typical = statistics.median(child.save_times) if child.save_times else KILL_AT_END
-        time.sleep(rng.uniform(0, 4 * max(typical, KILL_AT_END)))
+    if at_end and (t.at_end % 3 == 0 or not t.final_saves):
+        # Right after a game's last save: it is learnt how long such a save takes here now.
+        if child.final_done.wait(END_WAIT):
+            t.at_end += 1
+    elif at_end and child.final.wait(END_WAIT):
+        # Before, inside or after the transaction that ends the game (results, ratings, ledger).
+        time.sleep(rng.uniform(0, 3 * statistics.median(t.final_saves)))
         t.at_end += 1
     else:
         time.sleep(rng.uniform(0, KILL_ANY))
     if child.kill() is not None:
         t.violations.append(f"{sc.key}: the player died by itself: {child.lines[-3:]}")
+    if child.final_save is not None:
+        t.final_saves.append(child.final_save)
     t.kills[sc.key] += 1
     check(db, sc, child.lines, t)
 
@@ -186,6 +194,9 @@ def _check_in_flight(store: Store, lines: list[str], where: str, t: Tally) -> in
         t.in_flight += 1
         lowest = ply - 1
         t.in_flight_saved += saved == ply
+        if last[3:] == ["final"]:
+            t.ends_in_flight += 1
+            t.ends_in_flight_saved += saved == ply
     else:
         lowest = ply
     if not lowest <= saved <= ply:
@@ -238,7 +249,8 @@ def run(kills: int, seed: int, db: Path) -> tuple[Tally, float]:
     started = time.perf_counter()
     scs = scenarios()
     for k in range(kills):
-        kill_once(db, scs[k % len(scs)], at_end=(k // len(scs)) % 2 == 1, rng=rng, t=t)
+        # Every other kill at a game's end, alternating within each scenario too.
+        kill_once(db, scs[k % len(scs)], at_end=(k + k // len(scs)) % 2 == 1, rng=rng, t=t)
     return t, time.perf_counter() - started
 
 
@@ -250,7 +262,8 @@ def summary(t: Tally, seconds: float) -> str:
     return "\n".join([
         f"kills: {sum(t.kills.values())} ({per}); {t.at_end} right after a game's last action",
         f"action in flight at the kill: {t.in_flight} (saved all the same: {t.in_flight_saved}); "
-        f"deals in flight: {t.deals_in_flight}",
+        f"deals in flight: {t.deals_in_flight}; a game's last action in flight: {t.ends_in_flight} "
+        f"(saved all the same: {t.ends_in_flight_saved})",
         f"lost actions: {lost} in all, most in one kill: {max(t.lost, default=0)}",
         f"games finished: {finished}; staked dynasties settled into the ledger: {t.settled}",
         f"violations: {len(t.violations)}", *(f"  {v}" for v in t.violations[:20]),
