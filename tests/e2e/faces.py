@@ -38,15 +38,16 @@ def decode(frame: bytes | str) -> Any:
 
 def strings(value: Any) -> Iterator[str]:
     """Every text in a decoded message: values, keys, inside lists and maps."""
-    if isinstance(value, str):
-        yield value
-    elif isinstance(value, dict):
-        for k, v in value.items():
-            yield from strings(k)
-            yield from strings(v)
-    elif isinstance(value, (list, tuple)):
-        for v in value:
-            yield from strings(v)
+    stack = [value]
+    while stack:
+        v = stack.pop()
+        if isinstance(v, str):
+            yield v
+        elif isinstance(v, dict):
+            stack.extend(v.keys())
+            stack.extend(v.values())
+        elif isinstance(v, (list, tuple)):
+            stack.extend(v)
 
 
 def aliases(card: str) -> list[str]:

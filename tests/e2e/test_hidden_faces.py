@@ -159,13 +159,18 @@ def next_position(store, rec: dict, rng: random.Random) -> int:
     return copy.game_id
 
 
+def begin(store, name: str, hot_seat: bool) -> tuple[dict[str, int], int]:
+    """The figures to fill for a game and way of playing, and a new saved game's id."""
+    tally = FIGURES.setdefault(f"{name} {'hot-seat' if hot_seat else 'against the computer'}",
+                               dict.fromkeys(("frames", "segments", "forbidden_faces_checked"), 0))
+    return tally, GameSession.start(name, seats_for(name, hot_seat), seed=21, saver=store).game_id
+
+
 @pytest.mark.parametrize("name", registry.names())
 def test_no_hidden_face_reaches_the_browser_against_the_computer(watched, store, name):
     app, frames = watched
-    tally = FIGURES.setdefault(f"{name} against the computer", dict.fromkeys(
-        ("frames", "segments", "forbidden_faces_checked"), 0))
+    tally, game_id = begin(store, name, hot_seat=False)
     rng = random.Random(5)
-    game_id = GameSession.start(name, seats_for(name, False), seed=21, saver=store).game_id
     first_ply = 0
     for _ in range(POSITIONS):
         since = frames.mark()
@@ -182,10 +187,8 @@ def test_no_hidden_face_reaches_the_browser_against_the_computer(watched, store,
 @pytest.mark.parametrize("name", [n for n in registry.names() if registry.get(n).info.max_players > 1])
 def test_no_hidden_face_reaches_the_browser_hot_seat_across_the_privacy_screen(watched, store, name):
     app, frames = watched
-    tally = FIGURES.setdefault(f"{name} hot-seat", dict.fromkeys(
-        ("frames", "segments", "forbidden_faces_checked"), 0))
+    tally, game_id = begin(store, name, hot_seat=True)
     rng = random.Random(6)
-    game_id = GameSession.start(name, seats_for(name, True), seed=22, saver=store).game_id
     for _ in range(POSITIONS):
         rec = store.load_game(game_id)
         state, seat = rec["state"], rec["state"]["to_move"]
