@@ -22,7 +22,7 @@ import random
 import time
 
 import pytest
-from faces import FaceFinder, decode
+from faces import FaceFinder, decode, strings
 from harness import ROOT, show
 from playwright.sync_api import expect
 
@@ -133,7 +133,10 @@ def check_segment(frames: Frames, since: int, states: list[dict], seat: int | No
     forbidden = set.intersection(*(game.secret_cards(s, seat) for s in states))
     messages = frames.messages(since)
     leaked = set().union(*(FaceFinder(forbidden).find(m) for m in messages))
-    assert leaked == set(), f"{name}: faces seat {seat} may not see reached the browser: {sorted(leaked)}"
+    where = [t[:160] for m in messages for t in strings(m) if leaked and FaceFinder(leaked).pattern
+             and FaceFinder(leaked).pattern.search(t)][:5]
+    assert leaked == set(), (f"{name}: faces seat {seat} may not see reached the browser: {sorted(leaked)}"
+                             f" in {where} (or as pictures)")
     tally["frames"] += len(messages)
     tally["segments"] += 1
     tally["forbidden_faces_checked"] += len(forbidden)
