@@ -11,7 +11,9 @@ from typing import Any
 
 from core.errors import BadState
 from core.games.base import State
-from core.games.rosenkrieg.tricks import ERBE_SIZE, HAND_SIZE
+from core.games.rosenkrieg.scoring import dynasty_result
+from core.games.state_checks import card_list, card_lists
+from core.games.rosenkrieg.tricks import ERBE_SIZE, HAND_SIZE, deck, trick_winner
 
 PHASES = ("declare", "lay", "play", "over")
 
@@ -28,11 +30,15 @@ def check(state: State) -> None:
     n, phase = state["players"], state["phase"]
     if phase not in PHASES:
         raise BadState(f"phase must be one of {', '.join(PHASES)}, not {phase!r}")
-    for key in ("hands", "won", "declarations", "balance"):
+    for key in ("hands", "won"):
+        card_lists(state[key], n, repr(key))
+    for key in ("declarations", "balance"):
         if not isinstance(state[key], list) or len(state[key]) != n:
             raise BadState(f"state field {key!r} must hold one entry per seat")
-    if not isinstance(state["erbe"], list) or not isinstance(state["tricks"], list):
-        raise BadState("erbe and tricks must be lists")
+    card_list(state["erbe"], "'erbe'")
+    if not isinstance(state["tricks"], list) or not isinstance(state["trick"], dict):
+        raise BadState("tricks must be a list and trick an object")
+    card_list(state["trick"].get("cards"), "trick cards")
     if not _seat(state["dealer"], n):
         raise BadState(f"dealer must be a seat, not {state['dealer']!r}")
     _check_history(state)
@@ -99,6 +105,8 @@ def _check_over(state: State) -> None:
     _expect(state, potentat=True, erbe=ERBE_SIZE, trick=0)
     _sizes(state, [0] * state["players"])
     _check_won(state)
+    if state["result"] != dynasty_result(state["balance"]):
+        raise BadState("the result does not follow from the balances (R-9.3)")
 
 
 def _expect(state: State, potentat: bool | None, erbe: int, tricks: int | None = None,
@@ -124,7 +132,38 @@ def _sizes(state: State, sizes: list[int]) -> None:
         raise BadState(f"the hands must hold {sizes} cards now, not {got}")
 
 
+def _played_by(seat: int, leader: int, cards: list[str], n: int) -> list[str]:
+    i = (seat - leader) % n
+    return cards[i:i + 1]
+
+
+def _check_tricks(state: State) -> None:
+    """Each logged trick was led by the last one's winner and won by its best card (R-6)."""
+    n, tricks = state["players"], state["tricks"]
+    leader = (state["dealer"] + 1) % n
+    for i, t in enumerate(tricks):
+        cards = t.get("cards") if isinstance(t, dict) else None
+        if not isinstance(cards, str) or len(cards.split()) != n or t.get("leader") != leader \
+                or not set(cards.split()) <= set(deck(n)):
+            raise BadState(f"trick {i + 1} must be {n} cards led by seat {leader}")
+        leader = (leader + trick_winner(cards.split())) % n
+        if t.get("winner") != leader:
+            raise BadState(f"trick {i + 1} was won by seat {leader}, not {t.get('winner')!r}")
+    dealt = state["erbe_dealt"]
+    if not isinstance(dealt, str) or len(dealt.split()) != ERBE_SIZE:
+        raise BadState("erbe_dealt must name the two cards the Potentat took up")
+    pot, trick = state["potentat"], state["trick"]
+    held = Counter(state["hands"][pot] + state["erbe"])
+    if trick["cards"]:
+        held.update(_played_by(pot, trick["leader"], trick["cards"], n))
+    for t in tricks:
+        held.update(_played_by(pot, t["leader"], t["cards"].split(), n))
+    if Counter(dealt.split()) - held:
+        raise BadState("the Potentat took up cards of the Erbe that he never held")
+
+
 def _check_won(state: State) -> None:
+    _check_tricks(state)
     n = state["players"]
     for s in range(n):
         logged = Counter(c for t in state["tricks"] if t["winner"] == s for c in t["cards"].split())
