@@ -6,6 +6,7 @@ This interface is used by outside tools; keep it stable (DESIGN.md).
 from __future__ import annotations
 
 import argparse
+import functools
 import json
 import sys
 from typing import Any, Sequence
@@ -216,8 +217,13 @@ def run(args: argparse.Namespace) -> None:
         _emit(result.to_json() if hasattr(result, "to_json") else result)
 
 
+@functools.lru_cache(maxsize=1)
+def _parser() -> argparse.ArgumentParser:
+    return build_parser()  # built once: building it costs more than most commands
+
+
 def main(argv: Sequence[str] | None = None) -> int:
-    parser = build_parser()
+    parser = _parser()
     try:
         args = parser.parse_args(argv)
         run(args)

@@ -35,6 +35,9 @@ def check_saved(record: Any) -> Game:
     if not isinstance(record["game"], str):
         raise BadState(f"the saved game names no game: {short(record['game'])}")
     game = registry.get(record["game"])
+    game_id = record.get("id")
+    if game_id is not None and not (is_int(game_id) and 0 <= game_id <= MAX_COUNT):
+        raise BadState(f"the saved game's id is {short(game_id)}")
     if not is_seed(record["seed"]):
         raise BadState(f"the saved game's seed is {short(record['seed'])}")
     options = record.get("options")

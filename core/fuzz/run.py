@@ -37,24 +37,32 @@ class Fuzz:
     tallies: dict[str, Tally] = field(default_factory=dict)
     found: dict[tuple[str, ...], dict[str, Any]] = field(default_factory=dict)
 
-    def run(self, inputs: int, seed: int, progress: Callable[[str], None] | None = None) -> dict[str, Any]:
-        """Feed ``inputs`` inputs in total, seeded, and return the report."""
+    def run(self, inputs: int, seed: int | str,
+            progress: Callable[[dict[str, Any]], None] | None = None) -> dict[str, Any]:
+        """Feed ``inputs`` inputs in total, seeded, the targets taking turns by weight, and
+        return the report; ``progress`` gets the report so far every 10,000 inputs."""
         total = sum(w for w, _ in self.targets.values())
+        turns = [name for name, (w, _) in self.targets.items() for _ in range(max(1, round(w)))]
+        rngs = {name: random.Random(f"{seed}:{name}") for name in self.targets}
+        counts = dict.fromkeys(self.targets, 0)
         plan = {name: max(1, round(inputs * w / total)) for name, (w, _) in self.targets.items()}
         start = time.perf_counter()
-        for name, count in plan.items():
-            tally = self.tallies.setdefault(name, Tally())
-            target = self.targets[name][1]
-            rng = random.Random(f"{seed}:{name}")
-            t0 = time.perf_counter()
-            for i in range(count):
-                self._one(name, target, rng, tally, seed, i)
-                if progress and (i + 1) % 20000 == 0:
-                    progress(f"{name}: {i + 1}/{count} in {time.perf_counter() - t0:.0f} s")
-            tally.seconds += time.perf_counter() - t0
+        done = 0
+        while any(counts[n] < plan[n] for n in plan):
+            for name in turns:
+                if counts[name] >= plan[name]:
+                    continue
+                tally = self.tallies.setdefault(name, Tally())
+                t0 = time.perf_counter()
+                self._one(name, self.targets[name][1], rngs[name], tally, seed, counts[name])
+                tally.seconds += time.perf_counter() - t0
+                counts[name] += 1
+                done += 1
+                if progress and done % 10_000 == 0:
+                    progress(self.report(seed, time.perf_counter() - start))
         return self.report(seed, time.perf_counter() - start)
 
-    def _one(self, name: str, target: Target, rng: random.Random, tally: Tally, seed: int,
+    def _one(self, name: str, target: Target, rng: random.Random, tally: Tally, seed: int | str,
              i: int) -> None:
         tally.inputs += 1
         try:
@@ -66,14 +74,14 @@ class Fuzz:
             tally.failures += 1
             self._record(name, exc, seed, i)
 
-    def _record(self, name: str, exc: Undocumented, seed: int, i: int) -> None:
+    def _record(self, name: str, exc: Undocumented, seed: int | str, i: int) -> None:
         err = exc.error
         where = ""
         if err is not None:
             frames = [f for f in traceback.extract_tb(err.__traceback__) if "/core/" in f.filename]
             if frames:
                 where = f"{frames[-1].filename.split('/core/')[-1]}:{frames[-1].lineno}"
-        key = (name, exc.problem, type(err).__name__ if err else "", where)
+        key = (name, exc.problem, type(err).__name__ if err else "", f"core/{where}" if where else "")
         if key in self.found:
             self.found[key]["count"] += 1
             return
@@ -82,7 +90,23 @@ class Fuzz:
                            "where": f"core/{where}" if where else None, "seed": seed, "input": i,
                            "reproduce": exc.reproduce}
 
-    def report(self, seed: int, seconds: float) -> dict[str, Any]:
+    def merge(self, other: dict[str, Any]) -> None:
+        """Add the counts and failures of another run's report (from a parallel job)."""
+        for name, t in other["targets"].items():
+            mine = self.tallies.setdefault(name, Tally())
+            mine.inputs += t["inputs"]
+            mine.accepted += t["accepted"]
+            mine.refused += t["refused"]
+            mine.failures += t["failures"]
+            mine.seconds += t["seconds"]
+        for f in other["distinct_failures"]:
+            key = (f["target"], f["problem"], (f["error"] or "").split(":")[0], f["where"] or "")
+            if key in self.found:
+                self.found[key]["count"] += f["count"]
+            else:
+                self.found[key] = f
+
+    def report(self, seed: int | str, seconds: float) -> dict[str, Any]:
         tallies = {n: t.report() for n, t in self.tallies.items()}
         return {"seed": seed, "inputs": sum(t.inputs for t in self.tallies.values()),
                 "seconds": round(seconds, 1),

@@ -84,6 +84,7 @@ def _check_lay(state: State) -> None:
     _expect(state, potentat=True, erbe=0, tricks=0, trick=0)
     if state["to_move"] != pot:
         raise BadState("the Potentat lays the Erbe away")
+    _check_erbe_dealt(state)
     _sizes(state, [HAND_SIZE[n] + (ERBE_SIZE if s == pot else 0) for s in range(n)])
 
 
@@ -149,6 +150,12 @@ def _check_tricks(state: State) -> None:
         leader = (leader + trick_winner(cards.split())) % n
         if t.get("winner") != leader:
             raise BadState(f"trick {i + 1} was won by seat {leader}, not {t.get('winner')!r}")
+    _check_erbe_dealt(state)
+
+
+def _check_erbe_dealt(state: State) -> None:
+    """The two cards taken up from the Erbe are among the Potentat's cards of this Partie."""
+    n, tricks = state["players"], state["tricks"]
     dealt = state["erbe_dealt"]
     if not isinstance(dealt, str) or len(dealt.split()) != ERBE_SIZE:
         raise BadState("erbe_dealt must name the two cards the Potentat took up")
