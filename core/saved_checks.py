@@ -29,7 +29,7 @@ def check_saved(record: Any) -> Game:
     """
     if not isinstance(record, dict):
         raise BadState("the saved game is not a record")
-    missing = [k for k in ("game", "seats", "seed", "actions") if k not in record]
+    missing = [k for k in ("game", "seats", "seed", "options", "actions") if k not in record]
     if missing:
         raise BadState(f"the saved game lacks {', '.join(missing)}")
     if not isinstance(record["game"], str):

@@ -215,3 +215,31 @@ def test_the_fuzzer_reports_an_undocumented_error_with_the_input_that_caused_it(
     (found,) = report["distinct_failures"]
     assert found["reproduce"] == {"value": 3} and found["error"].startswith("KeyError")
     assert found["count"] == report["failures"]
+
+
+def test_a_save_without_options_is_refused_at_restore():
+    record = saved_record()
+    del record["options"]
+    with pytest.raises(BadState, match="options"):
+        GameSession.restore(record)
+
+
+def test_a_rosenkrieg_state_whose_trick_lacks_its_leader_is_refused():
+    state = registry.get("rosenkrieg").new(3, 4)
+    state["trick"] = {"cards": []}
+    with pytest.raises(BadState, match="leader"):
+        validate_state(state)
+    refused_in_one_line(["view", "--seat", "1"], json.dumps(state))
+
+
+def test_a_rosenkrieg_state_with_a_damaged_partie_record_is_refused():
+    game = registry.get("rosenkrieg")
+    state = game.new(3, 4)
+    ply = 0
+    while not state["partien"]:
+        legal = game.legal_actions(state)
+        state = game.apply(state, legal[ply % len(legal)]).state
+        ply += 1
+    del state["partien"][0]["potentat"]
+    with pytest.raises(BadState, match="record"):
+        validate_state(state)

@@ -134,7 +134,7 @@ def _args(corpus: CliCorpus, rng: random.Random) -> tuple[list[str], str]:
 def cli_target(corpus: CliCorpus, rng: random.Random, subprocess_share: float = 0.0) -> bool:
     """One hostile command line, in-process (and now and then as a real process too)."""
     argv, stdin = _args(corpus, rng)
-    repro = {"argv": argv, "stdin": stdin if len(stdin) < 5000 else stdin[:200] + "…"}
+    repro = {"argv": argv, "stdin": stdin}
     calls = [cli_call]
     if rng.random() < subprocess_share:
         calls.append(subprocess_call)

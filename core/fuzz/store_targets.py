@@ -144,7 +144,7 @@ def backup_target(saves: Saves, rng: random.Random) -> bool:
         text = mutate_text(saves.backup, rng)
     else:
         text = json.dumps(mutate_value(json.loads(saves.backup), rng))
-    repro = {"backup": text if len(text) < 20000 else text[:300] + "…"}
+    repro = {"backup": text}
     try:
         saves.store.import_backup(text)
     except StoreError:

@@ -16,6 +16,10 @@ from core.games.state_checks import card_list, card_lists
 from core.games.rosenkrieg.tricks import ERBE_SIZE, HAND_SIZE, deck, trick_winner
 
 PHASES = ("declare", "lay", "play", "over")
+RECORD_FIELDS = frozenset({
+    "base", "chosen", "counters", "dealer", "dealt", "declarations", "erbe", "erbe_dealt",
+    "fenstersturz", "klanglos", "lk_bonus", "multiplier", "number", "points", "potentat",
+    "sanglos", "streak", "tricks", "value", "winner", "won"})
 
 
 def _seat(value: Any, n: int) -> bool:
@@ -36,9 +40,13 @@ def check(state: State) -> None:
         if not isinstance(state[key], list) or len(state[key]) != n:
             raise BadState(f"state field {key!r} must hold one entry per seat")
     card_list(state["erbe"], "'erbe'")
-    if not isinstance(state["tricks"], list) or not isinstance(state["trick"], dict):
-        raise BadState("tricks must be a list and trick an object")
-    card_list(state["trick"].get("cards"), "trick cards")
+    trick = state["trick"]
+    if not isinstance(state["tricks"], list) or not isinstance(trick, dict) \
+            or set(trick) != {"leader", "cards"}:
+        raise BadState("tricks must be a list and trick an object of leader and cards")
+    if trick["leader"] is not None and not _seat(trick["leader"], n):
+        raise BadState(f"the trick's leader must be a seat, not {trick['leader']!r}")
+    card_list(trick["cards"], "trick cards")
     if not _seat(state["dealer"], n):
         raise BadState(f"dealer must be a seat, not {state['dealer']!r}")
     _check_history(state)
@@ -53,6 +61,7 @@ def _check_history(state: State) -> None:
         raise BadState("the Dynastie is over exactly when all its Partien are played")
     totals = [0] * n
     for i, record in enumerate(partien):
+        _check_record(record, i, n)
         if record["number"] != i + 1 or record["dealer"] != (partien[0]["dealer"] + i) % n:
             raise BadState(f"Partie {i + 1} has the wrong number or dealer (the deal passes clockwise)")
         if sum(record["points"]) != 0 or len(record["points"]) != n:
@@ -64,6 +73,17 @@ def _check_history(state: State) -> None:
         expect = (partien[0]["dealer"] + len(partien) - (state["phase"] == "over")) % n
         if state["dealer"] != expect:
             raise BadState(f"seat {expect} deals this Partie, not seat {state['dealer']}")
+
+
+def _check_record(record: Any, i: int, n: int) -> None:
+    """A finished Partie's record has the fields ``rules._record`` writes, of the right kinds."""
+    if not isinstance(record, dict) or set(record) != RECORD_FIELDS:
+        raise BadState(f"Partie {i + 1}'s record must have the fields {', '.join(sorted(RECORD_FIELDS))}")
+    points = record["points"]
+    if not _seat(record["potentat"], n) or record["winner"] not in ("potentat", "challengers") \
+            or not isinstance(points, list) or not all(isinstance(p, int) and not isinstance(p, bool)
+                                                       for p in points):
+        raise BadState(f"Partie {i + 1}'s record names no Potentat, winner or points per seat")
 
 
 def _check_declare(state: State) -> None:
