@@ -71,7 +71,7 @@ class CliCorpus:
     records: list[dict[str, Any]]
 
 
-def records(states: list[State], rng: random.Random) -> list[dict[str, Any]]:
+def records(rng: random.Random) -> list[dict[str, Any]]:
     """One short self-play record per game and player count, random bots throughout."""
     from core.bench import selfplay
 

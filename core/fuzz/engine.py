@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import json
 import random
-from typing import Any
+from typing import Any, Callable
 
 from core.bots import make_bot
 from core.errors import RulesError
@@ -63,8 +63,21 @@ def exercise(state: State, rng: random.Random) -> None:
 _PRISTINE: dict[int, State] = {}
 
 
-def _fingerprint(value: Any) -> str:
-    return repr(value)
+def guarded(doing: str, value: Any, repro: dict[str, Any], call: Callable[[], Any]) -> Any:
+    """``call()``, or None when it refuses with a RulesError; ``value`` must stay unchanged.
+
+    :raises Undocumented: for any other exception, or when ``value`` changed.
+    """
+    before = repr(value)
+    try:
+        out = call()
+    except RulesError:
+        out = None
+    except Exception as exc:  # noqa: BLE001 - the point is to catch what is not documented
+        raise Undocumented(f"{doing} raised", repro, exc) from None
+    if repr(value) != before:
+        raise Undocumented(f"{doing} changed what it was given", repro)
+    return out
 
 
 def apply_target(corpus: list[State], rng: random.Random) -> bool:
@@ -98,19 +111,10 @@ def load_target(corpus: list[State], rng: random.Random) -> bool:
     """Loading a mutated state value: the state, or BadState; a loaded state must be usable."""
     state = rng.choice(corpus)
     mutated = mutate_value(state, rng)
-    before = _fingerprint(mutated)
     repro = {"state": mutated}
-    try:
-        if rng.random() < 0.5:
-            loaded = registry.get(state["game"]).load(mutated)
-        else:
-            loaded = validate_state(mutated)
-    except RulesError:
-        loaded = None
-    except Exception as exc:  # noqa: BLE001
-        raise Undocumented("loading a state raised", repro, exc) from None
-    if _fingerprint(mutated) != before:
-        raise Undocumented("loading changed the state it was given", repro)
+    game = registry.get(state["game"]) if rng.random() < 0.5 else None
+    loaded = guarded("loading a state", mutated, repro,
+                     lambda: game.load(mutated) if game else validate_state(mutated))
     if loaded is None:
         return False
     _use(loaded, repro, rng)

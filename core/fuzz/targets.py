@@ -26,7 +26,7 @@ def build(seed: int, only: list[str] | None = None, subprocess_share: float = 0.
         made["load"] = functools.partial(engine.load_target, states)
         made["load_text"] = functools.partial(engine.text_target, states)
     if "cli" in names:
-        corpus = cli_target.CliCorpus(states, cli_target.records(states, random.Random(seed)))
+        corpus = cli_target.CliCorpus(states, cli_target.records(random.Random(seed)))
         made["cli"] = functools.partial(cli_target.cli_target, corpus,
                                         subprocess_share=subprocess_share)
     if {"restore", "save"} & set(names):
