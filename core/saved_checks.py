@@ -50,7 +50,7 @@ def check_saved(record: Any) -> Game:
     if not isinstance(seats, list) or not seats:
         raise BadState("the saved game has no seats")
     for i, seat in enumerate(seats):
-        _check_seat(seat, i, levels(game.name))
+        _check_seat(seat, i, game)
     for key in ("undos", "hints"):
         value = record.get(key, 0)
         if not is_int(value) or not 0 <= value <= MAX_COUNT:
@@ -71,7 +71,7 @@ def check_saved(record: Any) -> Game:
     return game
 
 
-def _check_seat(seat: Any, i: int, known: list[str]) -> None:
+def _check_seat(seat: Any, i: int, game: Game) -> None:
     if not isinstance(seat, dict) or seat.get("kind") not in KINDS:
         raise BadState(f"seat {i} of the saved game must be a person or a computer player, "
                        f"not {short(seat)}")
@@ -81,7 +81,9 @@ def _check_seat(seat: Any, i: int, known: list[str]) -> None:
     if pid is not None and not (is_int(pid) and 0 <= pid <= MAX_COUNT):
         raise BadState(f"seat {i} of the saved game has the profile id {short(pid)}")
     level = seat.get("level")
-    if level is not None and (not isinstance(level, str)
-                              or (seat["kind"] == "bot" and level not in known)):
+    if level is None:
+        return
+    known = levels(game.name) if seat["kind"] == "bot" else [level]  # a person's is unused
+    if not isinstance(level, str) or level not in known:
         raise BadState(f"seat {i} of the saved game has the level {short(level)} "
-                       f"(levels: {', '.join(known)})")
+                       f"(levels: {', '.join(map(str, known))})")
