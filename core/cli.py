@@ -6,6 +6,7 @@ This interface is used by outside tools; keep it stable (DESIGN.md).
 from __future__ import annotations
 
 import argparse
+import functools
 import json
 import sys
 from typing import Any, Sequence
@@ -79,6 +80,8 @@ def _read_json(what: str) -> Any:
         return json.loads(raw)
     except ValueError as exc:
         raise UsageError(f"{what} on stdin is not valid JSON: {exc}") from None
+    except RecursionError:
+        raise UsageError(f"{what} on stdin nests too deep to be one") from None
 
 
 def _read_state() -> dict[str, Any]:
@@ -179,8 +182,12 @@ def run(args: argparse.Namespace) -> None:
         record = _read_json("record")
         if not isinstance(record, dict) or not {"game", "players", "seed", "actions"} <= record.keys():
             raise UsageError("record must be an object with game, players, seed, options and actions")
-        if not isinstance(record["actions"], list):
+        if not isinstance(record["actions"], list) or not all(isinstance(a, str) for a in record["actions"]):
             raise UsageError("record actions must be a list of action strings")
+        if record.get("options") is not None and not isinstance(record["options"], dict):
+            raise UsageError("record options must be an object of KEY: VALUE")
+        if not isinstance(record["game"], str):
+            raise UsageError("record game must be a game's name")
         _emit(replay_record(record))
     elif cmd == "bench":
         from core.bench import bench
@@ -202,16 +209,21 @@ def run(args: argparse.Namespace) -> None:
         if args.game != "deck-of-spies":
             registry.get(args.game)  # unknown names get the registry's message
             raise UsageError(f"solve works for deck-of-spies only, not {args.game!r}")
-        if args.seconds <= 0:
-            raise UsageError(f"--seconds must be positive, not {args.seconds}")
+        if not 0 < args.seconds < float("inf"):  # nan fails this too: it would search forever
+            raise UsageError(f"--seconds must be a positive number of seconds, not {args.seconds}")
         from core.games.deck_of_spies.solver import solve
 
         result = solve(args.seed, args.seconds)
         _emit(result.to_json() if hasattr(result, "to_json") else result)
 
 
+@functools.lru_cache(maxsize=1)
+def _parser() -> argparse.ArgumentParser:
+    return build_parser()  # built once: building it costs more than most commands
+
+
 def main(argv: Sequence[str] | None = None) -> int:
-    parser = build_parser()
+    parser = _parser()
     try:
         args = parser.parse_args(argv)
         run(args)

@@ -15,6 +15,7 @@ from core.bots import Bot, bot_rng, make_bot
 from core.errors import IllegalAction
 from core.games import registry
 from core.games.base import Action, Event, Game, Outcome, State
+from core.saved_checks import check_saved
 
 
 @dataclass(frozen=True)
@@ -91,8 +92,9 @@ class GameSession:
         """Rebuild a saved game by replaying its actions, so undo works after a restart.
 
         :raises IllegalAction: when the saved actions no longer replay.
+        :raises BadState: when the record is damaged (it could not be saved again).
         """
-        game = registry.get(record["game"])
+        game = check_saved(record)
         seats = [Seat.from_json(s) for s in record["seats"]]
         state = game.new(len(seats), record["seed"], record["options"])
         snapshots: list[State] = []

@@ -22,6 +22,15 @@ Event = dict[str, Any]
 COMMON_FIELDS = ("game", "version", "seed", "options", "players", "to_move", "over", "result", "ply")
 
 
+# Saves keep the seed in a 64-bit database integer.
+MAX_SEED = 2**63 - 1
+
+
+def is_seed(value: Any) -> bool:
+    """Whether a value can be a game's seed: a whole number from 0 to ``MAX_SEED``."""
+    return isinstance(value, int) and not isinstance(value, bool) and 0 <= value <= MAX_SEED
+
+
 class Action(Protocol):
     """A small frozen value whose ``str`` is its notation, parsed back by the game."""
 
@@ -56,9 +65,12 @@ class OptionSpec:
             elif not isinstance(raw, bool):
                 raise BadOption(f"option {self.key!r} must be true or false, not {raw!r}")
         elif isinstance(self.default, int):
+            # int() would turn true into 1 and 2.5 into 2, and fails on infinity with OverflowError.
+            if isinstance(raw, (bool, float)):
+                raise BadOption(f"option {self.key!r} must be a whole number, not {raw!r}")
             try:
                 value = int(raw)
-            except (TypeError, ValueError):
+            except (TypeError, ValueError, OverflowError):
                 raise BadOption(f"option {self.key!r} must be a whole number, not {raw!r}") from None
         elif not isinstance(raw, str):
             raise BadOption(f"option {self.key!r} must be text, not {raw!r}")
@@ -262,8 +274,8 @@ class Game(ABC):
             raise BadOption(f"{self.name} is for {span} players, not {players!r}")
         if seed is None:
             seed = random.SystemRandom().randrange(2**31)
-        if not isinstance(seed, int) or isinstance(seed, bool) or seed < 0:
-            raise BadOption(f"seed must be a non-negative whole number, not {seed!r}")
+        if not is_seed(seed):
+            raise BadOption(f"seed must be a whole number from 0 to 2**63-1, not {seed!r}")
         opts = self.parse_options(options)
         state: State = {"game": self.name, "version": self.version, "seed": seed,
                         "options": opts, "players": n, "to_move": None, "over": False,
@@ -329,52 +341,6 @@ def validate_state(data: State | str, expect: Game | None = None) -> State:
 
     :raises BadState: with the reason it cannot be used.
     """
-    from core.games import registry  # late import: the registry imports this module
+    from core.games.state_checks import validate  # late import: it needs the registry
 
-    if isinstance(data, (str, bytes)):
-        try:
-            data = json.loads(data)
-        except (ValueError, UnicodeDecodeError) as exc:
-            raise BadState(f"state is not valid JSON: {exc}") from None
-    if not isinstance(data, dict):
-        raise BadState("state must be a JSON object")
-    missing = [f for f in COMMON_FIELDS if f not in data]
-    if missing:
-        raise BadState(f"state lacks field(s) {', '.join(missing)}")
-    game = registry.get(data["game"]) if expect is None else expect
-    if data["game"] != game.name:
-        raise BadState(f"state is from {data['game']!r}, not {game.name!r}")
-    if data["version"] != game.version:
-        raise BadState(f"state has version {data['version']!r}; this engine reads version {game.version}")
-    if not isinstance(data["seed"], int) or not isinstance(data["ply"], int) or data["ply"] < 0:
-        raise BadState("state has a bad seed or ply")
-    if not isinstance(data["options"], dict):
-        raise BadState("state options must be an object")
-    try:
-        if game.parse_options(data["options"]) != data["options"]:
-            raise BadState("state options are incomplete")
-    except BadOption as exc:
-        raise BadState(f"state options: {exc}") from None
-    n = data["players"]
-    if not isinstance(n, int) or not game.info.min_players <= n <= game.info.max_players:
-        raise BadState(f"state has a bad player count {n!r}")
-    tm = data["to_move"]
-    if data["over"] is True:
-        if tm is not None or not isinstance(data["result"], dict):
-            raise BadState("a finished state needs a result and nobody to move")
-    elif data["over"] is False:
-        if data["result"] is not None or not (isinstance(tm, int) and 0 <= tm < n):
-            raise BadState("a running state needs a seat to move and no result")
-    else:
-        raise BadState("state field 'over' must be true or false")
-    try:
-        cards = game.all_cards(data)
-        deck = game.deck(data)
-        if sorted(cards) != sorted(deck):
-            raise BadState("state's cards do not add up to the game's deck")
-        game.check_state(data)
-    except BadState:
-        raise
-    except (KeyError, TypeError, ValueError, IndexError, AttributeError) as exc:
-        raise BadState(f"state is damaged: {type(exc).__name__}: {exc}") from None
-    return data
+    return validate(data, expect)

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import math
 from dataclasses import dataclass
 from typing import Any
 
@@ -81,7 +82,7 @@ def check_record(record: Any) -> GameRecord:
         if not isinstance(seat, dict) or seat.get("kind") not in KINDS:
             raise bad(f"seat {i} must be a dict with kind 'human' or 'bot', not {seat!r}")
         pid = seat.get("profile_id")
-        if pid is not None and not is_int(pid):
+        if pid is not None and not (is_int(pid) and 0 <= pid <= MAX_INT):
             raise bad(f"seat {i} has profile_id {pid!r}")
     actions = record["actions"]
     if not isinstance(actions, list) or not all(isinstance(a, str) for a in actions):
@@ -104,12 +105,13 @@ def check_record(record: Any) -> GameRecord:
     counts = {}
     for key in ("undos", "hints"):
         value = record.get(key, 0)
-        if not is_int(value) or value < 0:
-            raise bad(f"{key} must be a whole number of at least 0, not {value!r}")
+        if not is_int(value) or not 0 <= value <= MAX_INT:
+            raise bad(f"{key} must be a whole number from 0 to 2**63-1, not {value!r}")
         counts[key] = value
     started_at = record.get("started_at")
     if started_at is not None and (isinstance(started_at, bool)
-                                   or not isinstance(started_at, (int, float))):
+                                   or not isinstance(started_at, (int, float))
+                                   or not math.isfinite(started_at)):
         raise bad(f"started_at must be a time in seconds, not {started_at!r}")
     revision = record.get("revision")
     if revision is not None and (not is_int(revision) or not 0 <= revision < MAX_INT):

@@ -32,6 +32,7 @@ from typing import Any, Iterable, Sequence
 from core.cards import UNKNOWN, standard_deck
 from core.errors import BadOption, BadState
 from core.games.base import Action, Event, Game, GameInfo, OptionSpec, State, move_event
+from core.games.state_checks import card_list
 from core.games.deck_of_spies.actions import (Assassinate, Counter, Done, Recruit, Retire, SpyAction,
                                               parse)
 from core.games.deck_of_spies.turns import (GROUP_OF, GROUPS, HAND_SIZE, VALUE, WIN_FACES, aces_left,
@@ -338,6 +339,8 @@ class DeckOfSpies(Game):
 
         :raises BadState: when the state is inconsistent.
         """
+        for f in ("spies", "hand", "draw", "discard", "spy_discard", "removed"):
+            card_list(state[f], repr(f))
         if state["phase"] not in ("play", "retire", "over"):
             raise BadState(f"unknown phase {state['phase']!r}")
         if (state["phase"] == "over") != state["over"]:
@@ -353,6 +356,14 @@ class DeckOfSpies(Game):
             raise BadState("the spy deck is out of order (J–K at the bottom, 5–7 on top)")
         if state["phase"] == "play" and not state["spies"]:
             raise BadState("a game in phase 'play' needs a spy")
+        if state["over"] and state["result"] not in (self._result(state, "no_double_agent"),
+                                                     self._result(state, "end")):
+            raise BadState("the result does not follow from the face cards kept (S-5)")
+
+    def _result(self, state: State, how: str) -> dict[str, Any]:
+        twin = dict(state)
+        self._finish(twin, how)
+        return twin["result"]
 
 
 def _copy_result(result: dict[str, Any]) -> dict[str, Any]:

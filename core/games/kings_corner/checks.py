@@ -7,7 +7,8 @@ from typing import Any
 from core.errors import BadState
 from core.games.base import State
 from core.games.kings_corner.layout import CORNERS, POSITIONS, is_king, is_sequence
-from core.games.kings_corner.scoring import hand_problem, hand_size
+from core.games.kings_corner.scoring import hand_problem, hand_size, lowest
+from core.games.state_checks import card_list, card_lists
 
 _FLAGS = ("moved", "kinged", "extra")
 
@@ -27,11 +28,8 @@ def check(state: State) -> None:
     if problem is not None:
         raise BadState(f"the options do not fit the players: {problem}")
     _check_layout(state["piles"])
-    hands = state["hands"]
-    if not isinstance(hands, list) or len(hands) != n or not all(isinstance(h, list) for h in hands):
-        raise BadState("state field 'hands' must hold one list of cards per seat")
-    if not isinstance(state["talon"], list):
-        raise BadState("state field 'talon' must be a list of cards")
+    card_lists(state["hands"], n, "'hands'")
+    card_list(state["talon"], "'talon'")
     for flag in _FLAGS:
         if not isinstance(state[flag], bool):
             raise BadState(f"state field {flag!r} must be true or false")
@@ -43,9 +41,7 @@ def _check_layout(piles: Any) -> None:
     if not isinstance(piles, dict) or set(piles) != set(POSITIONS):
         raise BadState(f"state field 'piles' must have exactly the positions {' '.join(POSITIONS)}")
     for pos in POSITIONS:
-        pile = piles[pos]
-        if not isinstance(pile, list):
-            raise BadState(f"the pile at {pos} must be a list of cards")
+        pile = card_list(piles[pos], f"piles {pos}")
         if pos in CORNERS and pile and not is_king(pile[0]):
             raise BadState(f"the corner pile at {pos} must have a king at the bottom (K-3.1)")
         if not is_sequence(pile):
@@ -88,3 +84,7 @@ def _check_scores(state: State, n: int) -> None:
         totals = [a + b for a, b in zip(totals, entry["points"])]
     if totals != scores:
         raise BadState("scores are not the sum of the rounds' penalty points (K-5.1)")
+    if state["over"] and state["result"] != {
+            "scores": scores, "winners": lowest(scores), "rounds": state["round"],
+            "reason": rounds[-1].get("reason") if state["options"]["target"] == 0 else "target"}:
+        raise BadState("the result does not follow from the rounds' scores (K-5.2)")

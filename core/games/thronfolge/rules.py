@@ -25,6 +25,7 @@ from typing import Any
 from core import cards as C
 from core.errors import BadOption, BadState
 from core.games.base import Event, Game, GameInfo, OptionSpec, State, copy_json, move_event
+from core.games.state_checks import card_list, card_lists
 from core.games.thronfolge.actions import PLAYS, TAKE, Play, Take, ThronfolgeAction, parse
 from core.games.thronfolge.scoring import (DECK, HAND_SIZE, ROUNDS, TAKE_SIZE, crown_result, final_result,
                                           has_three_crowns)
@@ -213,11 +214,11 @@ class Thronfolge(Game):
         if state["players"] != 2:
             raise BadState("Thronfolge needs exactly 2 players")
         for key in ("deck", "removed", "line"):
-            if not isinstance(state[key], list):
-                raise BadState(f"state field {key!r} must be a list of cards")
-        for key in ("hands", "collections", "taken"):
-            if not isinstance(state[key], list) or len(state[key]) != 2:
-                raise BadState(f"state field {key!r} must hold one entry per seat")
+            card_list(state[key], repr(key))
+        for key in ("hands", "collections"):
+            card_lists(state[key], 2, repr(key))
+        if not isinstance(state["taken"], list) or len(state["taken"]) != 2:
+            raise BadState("state field 'taken' must hold one entry per seat")
         rnd, starter = state["round"], state["starter"]
         if not isinstance(rnd, int) or isinstance(rnd, bool) or not 1 <= rnd <= ROUNDS:
             raise BadState(f"round must be 1 to {ROUNDS}, not {rnd!r}")
@@ -239,6 +240,9 @@ class Thronfolge(Game):
         # Turns used this round: one per card played plus one for the take (T-3.2).
         used = [HAND_SIZE - len(hands[s]) + state["taken"][s] for s in (0, 1)]
         if state["over"]:
+            coll = state["collections"]
+            if state["result"] not in (final_result(coll), crown_result(coll, 0), crown_result(coll, 1)):
+                raise BadState("the result does not follow from the collections (T-5, T-6)")
             return
         first, second = used[starter], used[1 - starter]
         if first == second:
