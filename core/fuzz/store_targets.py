@@ -74,7 +74,7 @@ class _Checker:
 def _savable(session: GameSession, repro: dict[str, Any]) -> None:
     session.saver = _Checker()
     try:
-        session._save()
+        session.save()
         if not session.over:
             session.apply(session.legal()[0])
     except (StoreError, ValueError, TypeError) as exc:
