@@ -51,7 +51,7 @@ def check_saved(record: Any) -> Game:
         raise BadState("the saved game has no seats")
     for i, seat in enumerate(seats):
         _check_seat(seat, i, game)
-    for key in ("undos", "hints"):
+    for key in ("undos", "hints", "revision"):
         value = record.get(key, 0)
         if not is_int(value) or not 0 <= value <= MAX_COUNT:
             raise BadState(f"the saved game's {key} must be a whole number of at least 0, "

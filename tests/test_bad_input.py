@@ -166,7 +166,8 @@ def test_restoring_a_save_with_edited_seats_is_refused_with_a_rules_error(seats)
 
 @pytest.mark.parametrize("edit", [
     {"undos": -1}, {"undos": "2"}, {"undos": 2**64}, {"hints": 1.5}, {"started_at": "yesterday"},
-    {"started_at": math.nan}, {"started_at": math.inf}, {"id": "7"}, {"meta": []}])
+    {"started_at": math.nan}, {"started_at": math.inf}, {"id": "7"}, {"meta": []},
+    {"revision": -1}, {"revision": "3"}])
 def test_a_save_that_could_not_be_saved_again_is_refused_at_restore(edit):
     record = dict(saved_record(), **edit)
     with pytest.raises(BadState):
