@@ -137,7 +137,7 @@ def test_a_game_is_archived_from_continue_found_and_restored_and_another_resigne
     # --- the statistics list it as resigned, and it opens as finished, never as a table ------
     app.open("/stats/thronfolge")
     resigned = app.by_id(f"stats-game-{duel}")
-    expect(resigned).to_contain_text("Aufgegeben", timeout=40_000)
+    expect(resigned).to_have_accessible_name(re.compile("Aufgegeben"), timeout=40_000)
     shown = frame(app)
     resigned.click()
     notice = app.by_id("resigned-game")
