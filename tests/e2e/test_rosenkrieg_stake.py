@@ -62,11 +62,16 @@ def start_staked_game(app: App, store: Store) -> int:
     expect(four).to_have_attribute("aria-current", "true")
     page.get_by_role("button", name=str(PARTIEN), exact=True).first.click(force=True)
     expect(page.get_by_text("Alle Computer einer Stufe teilen sich ein Konto", exact=False)).to_be_visible()
+    page.mouse.move(PHONE["width"] // 2, 400)
+    page.mouse.wheel(0, 1500)  # the stake's field must be on the screen to take the typing
+    app.settle(800)
     retype(app.by_id("stake-amount").get_by_role("textbox"), "0,10")
     page.get_by_label("Startwert (optional)").fill(str(SEED))
     app.by_id("start-game").click()
     expect(page).to_have_url(re.compile(r"/play/\d+$"))
-    return int(page.url.rsplit("/", 1)[1])
+    game_id = int(page.url.rsplit("/", 1)[1])
+    assert store.load_game(game_id)["meta"].get("stake") == {"cents": 10, "currency": "EUR"}
+    return game_id
 
 
 def tap_move(app: App, s: GameSession) -> None:
