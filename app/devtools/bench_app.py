@@ -8,7 +8,7 @@ prints a JSON report:
 - ``start``: from launching ``python -m app`` to a home screen that takes taps (the
   first game's tile in the accessibility tree), in a fresh browser context each time
   (so the web client is loaded as on a first visit); the browser itself is already
-  running.
+  running. ``server_answers``: the part until the server answers HTTP.
 - ``taps``: per game and per kind of tap (pick a card, play it, draw, end the turn), the
   time from the finger going down to the first change of the screen after the app's
   answer (p50/p95/max, ms), and how long the answer took to arrive (``answer``).
@@ -52,12 +52,13 @@ def spread(values: list[float]) -> dict[str, Any]:
 
 def time_starts(browser: Any, db: Path, log: Path, starts: int) -> dict[str, Any]:
     """Launch to a home screen that takes taps, ``starts`` times."""
-    seconds = []
+    seconds, up = [], []
     for _ in range(starts):
         t0 = time.perf_counter()
         proc, url = spawn(db, log)
         try:
             wait_until_up(proc, url, log)
+            up.append(time.perf_counter() - t0)
             ctx = browser.new_context(viewport=PHONE, locale="de-DE")
             page = ctx.new_page()
             taps = bench_taps.Taps(page, url)
@@ -67,7 +68,10 @@ def time_starts(browser: Any, db: Path, log: Path, starts: int) -> dict[str, Any
             ctx.close()
         finally:
             stop_server(proc)
-    return {"n": starts, "p50_s": round(statistics.median(seconds), 2), "max_s": round(max(seconds), 2)}
+    if not seconds:
+        return {"n": 0}
+    return {"n": starts, "p50_s": round(statistics.median(seconds), 2), "max_s": round(max(seconds), 2),
+            "server_answers_p50_s": round(statistics.median(up), 2)}
 
 
 def time_taps(browser: Any, db: Path, log: Path, want: int, seed: int) -> dict[str, Any]:
