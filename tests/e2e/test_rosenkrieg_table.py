@@ -64,8 +64,9 @@ def start_from_the_new_game_screen(app: App, store, players: int) -> int:
     for text in ("Partien", "Trumpfzwang", "Sang- und klanglos", "Ohne Zähler", "Ohne Stich"):
         expect(page.get_by_text(text, exact=True).first).to_be_visible()
     page.get_by_label("Startwert (optional)").fill(str(SEEDS[players]))
+    app.settle(800)  # the form redraws after the count and the seed; a tap during it can be lost
     app.by_id("start-game").click()
-    expect(page).to_have_url(re.compile(r"/play/\d+$"))
+    expect(page).to_have_url(re.compile(r"/play/\d+$"), timeout=20_000)
     return int(page.url.rsplit("/", 1)[1])
 
 
