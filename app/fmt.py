@@ -133,6 +133,11 @@ def seat_name(seat: Any, t: Callable[..., str]) -> str:
     return str(get("name") or "")
 
 
+def profile_name(profile: Any, t: Callable[..., str]) -> str:
+    """A stored profile's name as shown; computer players are named by their level in today's language."""
+    return seat_name({"kind": profile.kind, "level": profile.level, "name": profile.name}, t)
+
+
 def seat_names(seats: Any, t: Callable[..., str]) -> list[str]:
     """Display names from a summary's seats (Seat objects or their JSON dicts)."""
     return [name for name in (seat_name(s, t) for s in seats or ()) if name]

@@ -73,7 +73,7 @@ class LedgerModel:
     def reload(self) -> None:
         self.entries = self.store.ledger_entries()
         # A computer is named by its level in today's language, as everywhere else.
-        self.names = {p.id: fmt.seat_name({"kind": p.kind, "level": p.level, "name": p.name}, self.t)
+        self.names = {p.id: fmt.profile_name(p, self.t)
                       for p in self.store.list_profiles(include_archived=True)}
 
     def name(self, person: int) -> str:

@@ -210,7 +210,7 @@ def opponent_row(shell, name: str, bot: bool, v: rm.Versus, on_open: Callable[[]
 
 def name_of(profile: Any, t: Callable[..., str]) -> str:
     """A profile's name as shown; computer players are named by their level in today's language."""
-    return fmt.seat_name({"kind": profile.kind, "level": profile.level, "name": profile.name}, t)
+    return fmt.profile_name(profile, t)
 
 
 def leaderboard_rows(shell, rows: list[dict[str, Any]], game: str, highlight: int | None = None
