@@ -15,7 +15,6 @@ the current version, so a schema change cannot slip in without a migration.
 
 from __future__ import annotations
 
-import json
 from typing import Any, Callable
 
 from sqlalchemy import Connection, Engine, inspect, text
@@ -23,6 +22,7 @@ from sqlalchemy import Connection, Engine, inspect, text
 from core.store import ids
 from core.store.errors import NewerDatabaseError, StoreError
 from core.store.tables import TABLE_NAMES, TABLES, StoreModel
+from core.store.values import loads_or_none
 
 CURRENT_VERSION = 6
 SCHEMA_TABLE = "hofstaat_schema"
@@ -305,13 +305,6 @@ _V1_TO_V2 = (
 )
 
 
-def _loads(raw: Any) -> Any:
-    try:
-        return json.loads(raw) if isinstance(raw, (str, bytes)) else None
-    except ValueError:
-        return None
-
-
 def _list(value: Any) -> list[Any]:
     return value if isinstance(value, list) else []
 
@@ -325,7 +318,7 @@ def _migrate_1_to_2(conn: Connection) -> None:
         "SELECT id, game, seats, actions, over, result, updated_at, finished_at FROM games"
     ).fetchall()
     for gid, game, seats_raw, actions_raw, over, result_raw, updated_at, finished_at in games:
-        actions = _loads(actions_raw)
+        actions = loads_or_none(actions_raw)
         ply = len(actions) if isinstance(actions, list) else 0
         conn.execute(text("UPDATE games SET ply = :ply WHERE id = :id"), {"ply": ply, "id": gid})
         if not over:
@@ -333,7 +326,7 @@ def _migrate_1_to_2(conn: Connection) -> None:
         # Version 1 kept no results table: derive one row per seat from the
         # game's own result. A row that cannot be read keeps its game but adds
         # nothing to the statistics, rather than blocking the upgrade.
-        seats, result = _loads(seats_raw), _loads(result_raw)
+        seats, result = loads_or_none(seats_raw), loads_or_none(result_raw)
         if not isinstance(seats, list) or not isinstance(result, dict):
             continue
         scores = _list(result.get("scores"))
