@@ -141,11 +141,8 @@ def test_a_game_started_from_the_new_game_screen_draws_and_plays_a_card_by_tap(s
         app.by_id(f"pile-{pos}").click()
         expect(app.by_id(f"card-{card}")).to_have_count(0)
         assert saved(store, game_id).actions[-1] == f"play {card} {pos}"
-    app.by_id("end-turn").click()
-    expect(app.by_id("turn")).to_contain_text("überlegt", timeout=10_000)
-    my_turn(app, 60_000)
-
-    # Leave (a real reload) and come back: the same position, the hand as it was.
+    # Leave in the middle of the turn (a real reload) and come back: the same position, the hand
+    # as it was, the turn still open.
     before = saved(store, game_id)
     app.open(f"/play/{game_id}")
     my_turn(app)
@@ -155,6 +152,18 @@ def test_a_game_started_from_the_new_game_screen_draws_and_plays_a_card_by_tap(s
         if before.state["piles"][pos]:
             expect(app.by_id(f"pile-{pos}")).to_contain_text(str(len(before.state["piles"][pos])) + " Karten"
                                                              if len(before.state["piles"][pos]) > 1 else ":")
+    expect(app.by_id("end-turn")).to_be_visible()
+
+    # End the turn: the computers play in turn. The deal is random, so a computer may empty its
+    # hand before the turn comes round again; either way the table must say what happened.
+    app.by_id("end-turn").click()
+    expect(app.by_id("turn")).to_contain_text("überlegt", timeout=10_000)
+    expect(app.by_id("turn").filter(has_text="Du bist am Zug").or_(page.get_by_text("gewinnt!"))).to_be_visible(
+        timeout=90_000)
+    after = saved(store, game_id)
+    assert after.actions[len(before.actions)] == "end"
+    if after.state.get("result") is None:
+        assert after.state["to_move"] == 0
 
 
 # --- four corners: tap and drag ------------------------------------------------------------------
