@@ -128,6 +128,47 @@ def test_the_table_takes_no_input_and_the_session_refuses_every_action(store):
     assert screen.session.replay.length == len(screen.session.actions) + screen.session.replay.length - 3
 
 
+# What a table offers a player: none of it may show in a replay, where nothing can be tapped.
+PLAY_IDS = {"again", "home", "take", "play", "draw", "end-turn", "next-round", "partie-continue",
+            "partie-scoreboard", "to-ledger", "declare-will", "declare-pass", "lay-confirm", "spies-counter",
+            "spies-recruit", "spies-hint", "spies-undo", "spies-replay", "spies-new", "spies-home", "spies-stats",
+            "spies-retire", "spies-done", "spies-assassinate"}
+
+
+def offered(control) -> set[str]:
+    """The identifiers of the table's own buttons found under ``control``."""
+    found = {getattr(c, "identifier", None) for c in walk(control)}
+    found |= {c.content.identifier for c in walk(control)
+              if isinstance(c, ft.Semantics) and isinstance(getattr(c, "content", None), ft.Semantics)}
+    buttons = [c for c in walk(control) if isinstance(c, (ft.FilledButton, ft.OutlinedButton, ft.TextButton))]
+    return (found & PLAY_IDS) | ({"a button"} if buttons else set())
+
+
+@pytest.mark.parametrize("game", list(SEATS))
+@pytest.mark.parametrize("wide", [False, True])
+def test_a_replayed_table_offers_no_move_rematch_or_other_button_at_any_step(store, game, wide):
+    _shell, _view, screen = open_screen(store, game, wide=wide)
+    total = screen.session.replay.length
+    steps = sorted({0, 1, 2, 3, total // 3, total // 2, total - 1, total})
+    for eyes in (OPEN, 0):
+        screen.pick_eyes(eyes)
+        for n in steps:
+            screen.go(n, animate=False)
+            assert offered(screen.holder) == set(), (eyes, n)
+
+
+def test_the_same_table_in_play_offers_its_buttons(store):
+    """The check above can fail: a running game's table does show them."""
+    from core.session import GameSession, Seat
+    from tests.test_app_thronfolge_table import make_table
+
+    session = GameSession.start("thronfolge", [Seat("human", "Anna"), Seat("bot", "Bot", None, "random")], seed=4)
+    assert {"take", "play"} <= offered(ft.Column(make_table(session, False).build_content()))
+    while not session.over:
+        session.apply(session.legal()[0])
+    assert {"again", "home"} <= offered(ft.Column(make_table(session, True).build_content()))
+
+
 def test_arrow_keys_step_and_home_and_end_jump(store):
     shell, _view, screen = open_screen(store, "deck-of-spies")
     key = shell.page.on_keyboard_event

@@ -27,7 +27,8 @@ log = logging.getLogger(__name__)
 
 UNDO = [{"type": "undo"}]  # what a table redraws from scratch after (it drops shown tricks and sheets)
 STEP_SECONDS = {"slow": 2.2, "normal": 1.4, "fast": 0.8, "off": 1.0}  # autoplay, by animation speed
-BAR = {"phone": 140, "wide": 140}  # the control bar's height
+BAR = {"phone": 140, "wide": 80}  # the control bar's height: three rows on a phone, one on a wide screen
+MOVE_WIDTH = 270  # a wide bar's move text, beside the buttons
 STRIP = {"phone": 66, "wide": 66}  # the open hands' strip
 KEYS = {"Arrow Left": "back", "Arrow Right": "forward", "Home": "start", "End": "end", " ": "play"}
 
@@ -141,7 +142,7 @@ class ReplayScreen:
                               lambda: self.go(total), n < total),
         ]
         if self.scrub is None or self.scrub.total != total:
-            guess = self.shell.width - (28 if self.compact else 48 + 296)
+            guess = self.shell.width - (28 if self.compact else 48 + MOVE_WIDTH + 290 + 210 + 36)
             self.scrub = parts.Scrubber(total, self.go, t("replay.slider"), guess)
         self.scrub.semantics.label = t("replay.slider")
         self.scrub.set(n)
@@ -154,10 +155,11 @@ class ReplayScreen:
                            vertical_alignment=ft.CrossAxisAlignment.CENTER)]
             padding = ft.Padding.only(left=14, right=14, top=8, bottom=10)
         else:
-            rows = [ft.Row([ft.Container(parts.move_line(step_text, what, False), expand=True), chooser],
-                           spacing=12, vertical_alignment=ft.CrossAxisAlignment.CENTER),
-                    ft.Row([*buttons, slider], spacing=8, vertical_alignment=ft.CrossAxisAlignment.CENTER)]
-            padding = ft.Padding.only(left=24, right=24, top=10, bottom=12)
+            rows = [ft.Row([ft.Container(parts.move_line(step_text, what, False), width=MOVE_WIDTH),
+                            ft.Row(buttons, spacing=8, tight=True,
+                                   vertical_alignment=ft.CrossAxisAlignment.CENTER),
+                            slider, chooser], spacing=12, vertical_alignment=ft.CrossAxisAlignment.CENTER)]
+            padding = ft.Padding.symmetric(horizontal=24, vertical=10)
         self.bar.content = ft.Column(rows, spacing=4 if self.compact else 6, tight=True)
         self.bar.padding = padding
         self.bar.height = BAR["phone" if self.compact else "wide"]

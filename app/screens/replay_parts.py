@@ -63,14 +63,17 @@ def eyes_chooser(t: Callable[..., str], choices: list[tuple[Any, str]], chosen: 
 
 
 def move_line(step_text: str, what: str, compact: bool) -> ft.Control:
-    """"Move 12 of 57" in gold and what that move was, on one line (two on a phone)."""
-    step = ft.Text(step_text, size=14 if compact else 15, font_family=theme.SANS_BOLD,
+    """"Move 12 of 57" in gold and what that move was: side by side on a phone's line, stacked
+    (the move on up to two lines) in the one row of a wide screen's bar."""
+    step = ft.Text(step_text, size=14 if compact else 14.5, font_family=theme.SANS_BOLD,
                    color=theme.GOLD_LIGHT, no_wrap=True)
-    words = ft.Text(what, size=13.5 if compact else 14.5, color=theme.IVORY, max_lines=1,
-                    overflow=ft.TextOverflow.ELLIPSIS, expand=True)
-    return ft.Row([ft.Semantics(identifier="replay-step", label=step_text, content=step),
-                   ft.Semantics(identifier="replay-move", label=what, content=words)],
-                  spacing=10, vertical_alignment=ft.CrossAxisAlignment.CENTER)
+    words = ft.Text(what, size=13.5, color=theme.IVORY, max_lines=1 if compact else 2,
+                    overflow=ft.TextOverflow.ELLIPSIS, expand=compact)
+    parts = [ft.Semantics(identifier="replay-step", label=step_text, content=step),
+             ft.Semantics(identifier="replay-move", label=what, content=words)]
+    if compact:
+        return ft.Row(parts, spacing=10, vertical_alignment=ft.CrossAxisAlignment.CENTER)
+    return ft.Column(parts, spacing=2, tight=True, alignment=ft.MainAxisAlignment.CENTER)
 
 
 def open_chips(title: str, cards: list[str], lang: str, ident: str) -> ft.Control:

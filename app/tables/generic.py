@@ -216,7 +216,7 @@ class GenericTable(Table):
         return ft.Column([
             end_sheet.result_card(end_sheet.headline(self.t, s, self.name), reason,
                                   [end_sheet.score_lines(s, self.name)]),
-            end_sheet.rematch_buttons(self.t, self.again, lambda: self.ui.navigate("/")),
+            *([b] if (b := self.end_buttons()) else []),
         ], spacing=12, tight=True)
 
     def build_content(self) -> list[ft.Control]:

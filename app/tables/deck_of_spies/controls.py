@@ -121,6 +121,8 @@ class ControlPieces:
         return ft.Semantics(identifier=ident, label=label, button=True, key=f"{ident}-{enabled}", content=box)
 
     def _buttons(self, view: dict[str, Any]) -> list[ft.Control]:
+        if self.read_only:  # a replay is watched, not played
+            return []
         L = self.layout
         busy = self.hint_busy
         hk = self.hint.kind if self.hint else None

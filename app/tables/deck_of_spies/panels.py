@@ -57,6 +57,8 @@ def end_overlay(table: Any, view: dict[str, Any]) -> ft.Control:
     def button(ident: str, label: str, icon: str, on_click: Callable[[], None], primary: bool) -> ft.Control:
         return big_button(label, icon, on_click, primary=primary, ident=ident, height=48)
 
+    if table.read_only:  # a replay's end: the result only, its bar has the way out
+        return _overlay(lines, L)
     lines.append(ft.Row([button("spies-replay", t("spies.end.replay"), ft.Icons.REPLAY, table.replay, True),
                          button("spies-new", t("spies.end.new"), ft.Icons.SHUFFLE, table.new_deal, True)],
                         spacing=10))
@@ -68,6 +70,10 @@ def end_overlay(table: Any, view: dict[str, Any]) -> ft.Control:
                                        on_click=lambda ev: table.hide_result(),
                                        style=ft.ButtonStyle(color=theme.GOLD_LIGHT))],
                         alignment=ft.MainAxisAlignment.CENTER))
+    return _overlay(lines, L)
+
+
+def _overlay(lines: list[ft.Control], L: Any) -> ft.Control:
     panel = end_sheet.overlay_panel(lines, min(440.0, L.width - 2 * L.pad))
     return ft.Container(
         ft.Semantics(identifier="spies-end", content=panel), key="end", left=0, top=0,

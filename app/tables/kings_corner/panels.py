@@ -83,6 +83,8 @@ class PanelPieces:
 
     def guidance(self, view: dict[str, Any], live: bool, lit: list[str], any_move: bool) -> ft.Control:
         """The line under the cross: a refusal, what the pick may do, what happened, or what to do."""
+        if self.read_only:  # a replay's bar tells what happened; the cross gets the room
+            return ft.Container(height=0)
         if self.message:
             return notice(self.message)
         text, icon = None, ft.Icons.LIGHTBULB_OUTLINE
@@ -100,7 +102,9 @@ class PanelPieces:
         return notice(text, icon=icon, color=theme.IVORY, ident="guide-line", max_lines=2)
 
     def buttons(self, view: dict[str, Any], live: bool, any_move: bool) -> ft.Control:
-        """Draw (when the turn must start with it) or end the turn."""
+        """Draw (when the turn must start with it) or end the turn; nothing in a replay."""
+        if self.read_only:
+            return ft.Container(height=0)
         if live and view.get("phase") == "draw":
             return ft.Row([big_button(self.t("kc.draw"), ft.Icons.STYLE_OUTLINED, self.draw, ident="draw")])
         opts = view["options"]
@@ -172,8 +176,10 @@ class PanelPieces:
             ft.Text(self.t("kc.sheet.target", target=view["options"]["target"]), color=IVORY_SOFT, size=12.5),
             ft.Text(self.t("kc.sheet.dealer", name=self.chip_name(view["dealer"]),
                            first=self.chip_name(first) if first is not None else ""), color=IVORY_SOFT, size=12.5),
-            ft.Row([big_button(self.t("kc.sheet.next"), ft.Icons.ARROW_FORWARD, self.close_sheet, ident="next-round")]),
         ]
+        if not self.read_only:
+            lines.append(ft.Row([big_button(self.t("kc.sheet.next"), ft.Icons.ARROW_FORWARD, self.close_sheet,
+                                            ident="next-round")]))
         return end_sheet.overlay_panel(lines, min(480, self.width - 24))
 
     # --- the end ----------------------------------------------------------------------------------
@@ -197,5 +203,5 @@ class PanelPieces:
                 for s in range(len(left))]
         card = end_sheet.result_card(end_sheet.headline(self.t, self.session, self.chip_name), why, body,
                                      ident="result")
-        return ft.Column([card, end_sheet.rematch_buttons(self.t, self.again, lambda: self.ui.navigate("/"))],
-                         spacing=14, tight=True, width=min(480, self.width - 24))
+        buttons = self.end_buttons()
+        return ft.Column([card, *([buttons] if buttons else [])], spacing=14, tight=True, width=min(480, self.width - 24))

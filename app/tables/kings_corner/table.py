@@ -291,7 +291,12 @@ class KingsTable(CrossPieces, PanelPieces, Table):
                                     selected=picked, playable=playable, on_tap=self.tap_card,
                                     slides=self.slides, dealt=self.dealt, ms=self.duration,
                                     drag=self.drag if live else None, glide_ms=self.duration)
-        return ft.Semantics(identifier="hand", container=True, content=ft.Container(row, alignment=ft.Alignment.CENTER))
+        hand_box = ft.Container(row, alignment=ft.Alignment.CENTER)
+        if self.read_only:  # a replay: say whose hand lies at the bottom (in play it is always yours)
+            hand_box = ft.Column([ft.Text(self.t("replay.hand_of", name=self.chip_name(seat)), size=12.5,
+                                          color=theme.IVORY, font_family=theme.SANS_BOLD), hand_box],
+                                 spacing=4, tight=True, horizontal_alignment=ft.CrossAxisAlignment.CENTER)
+        return ft.Semantics(identifier="hand", container=True, content=hand_box)
 
     def centred(self, control: ft.Control) -> ft.Control:
         return ft.Container(ft.Column([control], scroll=ft.ScrollMode.AUTO, expand=True,

@@ -13,7 +13,7 @@ from typing import Any
 import flet as ft
 
 from app import fmt
-from app.tables.kit import feel, motion, privacy, text  # noqa: F401  (text registers the kit's strings)
+from app.tables.kit import end_sheet, feel, motion, privacy, text  # noqa: F401  (text registers the kit's strings)
 from app.tables.kit.driver import TableDriver
 from app.tables.kit.guide import Guide
 from app.tables.kit.privacy import Privacy
@@ -112,9 +112,14 @@ class Table:
         self.message = None
         self.redraw([])
 
+    @property
+    def read_only(self) -> bool:
+        """A replay: the table shows the game, and offers no move, button or rematch."""
+        return bool(getattr(self.session, "read_only", False))
+
     def my_turn(self, seat: int | None) -> bool:
         s = self.session
-        if getattr(s, "read_only", False):  # a replay: nobody moves, so no move is offered
+        if self.read_only:
             return False
         return not s.over and seat is not None and s.to_move == seat and not self.driver.thinking
 
@@ -169,6 +174,12 @@ class Table:
         self.state.sessions.pop(self.session.game_id, None)  # the next open restores the stored one
         self.ui.refresh()
         self.ui.snack(self.t("play.moved_on"))
+
+    def end_buttons(self, again_label: str | None = None) -> ft.Control | None:
+        """Rematch and home under a result; none in a replay, whose bar has its own way out."""
+        if self.read_only:
+            return None
+        return end_sheet.rematch_buttons(self.t, self.again, lambda: self.ui.navigate("/"), again_label)
 
     def rematch_options(self) -> dict[str, Any]:
         return dict(self.session.state["options"])

@@ -23,6 +23,7 @@ from core.games import rosenkrieg as rk
 TABLET_MIN_WIDTH = 700
 PHONE_MAX_CONTENT = 560
 SIDE_PANEL = 290
+ROOMY = 700  # the table's height (page less a replay's chrome) that large tablet cards need
 
 
 def chip(text: str, tone: str = "plain", ident: str | None = None) -> ft.Control:
@@ -148,14 +149,23 @@ class Pieces:
 
     # --- the middle of the table ------------------------------------------------------------------
 
-    def trick_size(self) -> str:
-        return "large" if self.tablet else "medium"
+    @property
+    def roomy(self) -> bool:
+        """Whether the table has its whole page: a replay's bar and open hands take some of it."""
+        return self.height >= ROOMY
+
+    def trick_size(self, players: int = 3) -> str:
+        if self.tablet and self.roomy:
+            return "large"
+        if self.tablet and players == 4 and not self.roomy:
+            return "small"  # four cards in a cross need two card heights
+        return "medium"
 
     def trick_area(self, view: dict[str, Any], me: int) -> ft.Control:
         """The trick: each card in front of the seat that played it; a finished trick with its
         winner lit, then gathered and slid towards the winner."""
         n = view["players"]
-        size = self.trick_size()
+        size = self.trick_size(n)
         sz = card_widget.SIZES[size]
         cw, ch = sz.width, sz.height
         width = cw * 4.4
@@ -331,7 +341,8 @@ class Pieces:
             key = {"trump": "rk.rule_trump", "must_trump": "rk.rule_must_trump"}.get(rule, "rk.rule_follow")
             suit = C.SUIT_NAMES.get(self.lang, C.SUIT_NAMES["en"]).get(rule, "")
             return kit_hand.notice(self.t(key, suit=suit), ft.Icons.RULE, theme.GOLD_LIGHT)
-        text = self.banner or self.last_move
+        # A replay's bar tells the last move already, and its table is short of room.
+        text = self.banner if self.read_only else self.banner or self.last_move
         if text:
             return kit_hand.notice(text, ft.Icons.HISTORY, theme.IVORY)
         return None
@@ -351,7 +362,7 @@ class Pieces:
 
     def hand_area(self, view: dict[str, Any], seat: int | None, me: int, playable: set[str] | None) -> ft.Control:
         hand = view["hands"][me]
-        size = "large" if self.tablet else "medium"
+        size = "large" if self.tablet and self.roomy else "medium"
         new = model.new_from_erbe(view, me)
         if seat is None:  # nobody's eyes (an onlooker, or the device is being passed): backs only
             return kit_seats.hand_fan(self.t, self.name(me), len(hand), self.back, me)

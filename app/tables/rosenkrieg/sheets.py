@@ -100,16 +100,17 @@ class Sheets:
         board = big_button(self.t("rk.scoreboard"), ft.Icons.LEADERBOARD_OUTLINED, self.show_scoreboard,
                            primary=False, ident="partie-scoreboard")
         return self.framed(view, [card, caps(self.t("rk.dynasty")), self.balance_lines(view)],
-                           ft.Row([board, go], spacing=10))
+                           None if self.read_only else ft.Row([board, go], spacing=10))
 
-    def framed(self, view: dict[str, Any], lines: list[ft.Control], buttons: ft.Control) -> list[ft.Control]:
-        """A scrolling sheet with its buttons pinned below, as wide as a phone."""
+    def framed(self, view: dict[str, Any], lines: list[ft.Control], buttons: ft.Control | None) -> list[ft.Control]:
+        """A scrolling sheet with its buttons (if any) pinned below, as wide as a phone."""
         scroll = ft.Container(ft.Column(lines, spacing=12, scroll=ft.ScrollMode.AUTO,
                                         horizontal_alignment=ft.CrossAxisAlignment.STRETCH),
                               expand=True, padding=ft.Padding.only(left=12, right=12, top=12, bottom=6))
-        pinned = ft.Container(buttons, padding=ft.Padding.only(left=12, right=12, top=10, bottom=12),
-                              bgcolor=SHADE_DEEP, border=ft.Border.only(top=ft.BorderSide(2, theme.GOLD)))
-        body = ft.Container(ft.Column([scroll, pinned], spacing=0, expand=True,
+        pinned = [ft.Container(buttons, padding=ft.Padding.only(left=12, right=12, top=10, bottom=12),
+                               bgcolor=SHADE_DEEP, border=ft.Border.only(top=ft.BorderSide(2, theme.GOLD)))
+                  ] if buttons is not None else []
+        body = ft.Container(ft.Column([scroll, *pinned], spacing=0, expand=True,
                                       horizontal_alignment=ft.CrossAxisAlignment.STRETCH),
                             expand=True, width=min(self.width, 620))
         return [self.status_strip(view), ft.Row([body], expand=True, alignment=ft.MainAxisAlignment.CENTER,
@@ -151,7 +152,7 @@ class Sheets:
 
     def ledger_link(self) -> list[ft.Control]:
         """For a dynasty played for money: where its debts are now."""
-        if self.stake() is None:
+        if self.stake() is None or self.read_only:
             return []
         return [ft.Row([ft.Text(self.t("rk.in_ledger"), size=12.5, color=IVORY_SOFT, expand=True),
                         ft.Semantics(identifier="to-ledger", content=ft.TextButton(
@@ -225,5 +226,4 @@ class Sheets:
         last_card = end_sheet.result_card(self.t("rk.last_partie", n=p.number) + " · " + self.partie_headline(p),
                                           "", self.partie_card(last), icon=ft.Icons.MILITARY_TECH)
         lines = [card, last_card, caps(self.t("rk.scoreboard")), self.scoreboard_table(view)]
-        buttons = end_sheet.rematch_buttons(self.t, self.again, lambda: self.ui.navigate("/"), self.t("rk.rematch"))
-        return self.framed(view, lines, buttons)
+        return self.framed(view, lines, self.end_buttons(self.t("rk.rematch")))

@@ -102,6 +102,6 @@ class EndScreen:
               if next_starter else []),
         ])
 
-    def result_buttons(self) -> ft.Control:
-        """Rematch and home, pinned under the result so they never scroll away."""
-        return end_sheet.rematch_buttons(self.t, self.again, lambda: self.ui.navigate("/"), self.t("tf.rematch"))
+    def result_buttons(self) -> ft.Control | None:
+        """Rematch and home, pinned under the result so they never scroll away (none in a replay)."""
+        return self.end_buttons(self.t("tf.rematch"))

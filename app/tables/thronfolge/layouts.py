@@ -41,9 +41,11 @@ class Layouts:
                                         spacing=12, scroll=ft.ScrollMode.AUTO,
                                         horizontal_alignment=ft.CrossAxisAlignment.STRETCH),
                               expand=True, padding=ft.Padding.only(left=12, right=12, top=12, bottom=6))
-        pinned = ft.Container(self.result_buttons(), padding=ft.Padding.only(left=12, right=12, top=10, bottom=12),
-                              bgcolor=SHADE_DEEP, border=ft.Border.only(top=ft.BorderSide(2, theme.GOLD)))
-        column = ft.Column([scroll, pinned], spacing=0, expand=True,
+        buttons = self.result_buttons()
+        pinned = [ft.Container(buttons, padding=ft.Padding.only(left=12, right=12, top=10, bottom=12),
+                               bgcolor=SHADE_DEEP, border=ft.Border.only(top=ft.BorderSide(2, theme.GOLD)))
+                  ] if buttons else []
+        column = ft.Column([scroll, *pinned], spacing=0, expand=True,
                            horizontal_alignment=ft.CrossAxisAlignment.STRETCH)
         body = ft.Container(column, expand=True, width=PHONE_MAX_CONTENT if self.width > PHONE_MAX_CONTENT else None)
         return [self.status_strip(view), ft.Row([body], expand=True, alignment=ft.MainAxisAlignment.CENTER,
@@ -67,8 +69,9 @@ class Layouts:
             self.player_header(me, view, seat, show_fan=seat is None and not over),
         ]
         if not over:
-            bottom_parts += [self.hand_area(view, seat, me, my_turn, playable),
-                             self.action_bar(view, me, my_turn, legal)]
+            bottom_parts.append(self.hand_area(view, seat, me, my_turn, playable))
+            if not self.read_only:
+                bottom_parts.append(self.action_bar(view, me, my_turn, legal))
         bottom = ft.Container(
             ft.Column(bottom_parts, spacing=8, tight=True),
             padding=ft.Padding.only(left=12, right=12, top=10, bottom=12), bgcolor=SHADE_DEEP,
@@ -105,11 +108,11 @@ class Layouts:
         if not over:
             centre_parts.append(ft.Container(ft.Column([
                 self.hand_area(view, seat, me, my_turn, playable),
-                self.action_bar(view, me, my_turn, legal),
+                *([] if self.read_only else [self.action_bar(view, me, my_turn, legal)]),
             ], spacing=10, tight=True), padding=ft.Padding.only(left=14, right=14, top=6, bottom=12),
                 bgcolor=SHADE_DEEP, border_radius=20, border=ft.Border.all(1.5, GOLD_FAINT)))
-        else:
-            centre_parts.append(self.result_buttons())
+        elif (buttons := self.result_buttons()) is not None:
+            centre_parts.append(buttons)
         centre = ft.Container(ft.Column(centre_parts, spacing=10, expand=True,
                                         horizontal_alignment=ft.CrossAxisAlignment.STRETCH), expand=True)
         row = ft.Row([
