@@ -107,6 +107,16 @@ def test_a_seat_naming_a_missing_profile_is_refused_and_nothing_is_written(store
     assert store.unfinished_games() == []
 
 
+def test_a_save_that_changes_a_seat_to_a_missing_profile_is_refused_and_keeps_the_game(store):
+    gid = store.save_game(record())
+    saved = store.load_game(gid)
+    seats = [{"kind": "human", "name": "Ghost", "profile_id": 42}] + saved["seats"][1:]
+    with pytest.raises(StoreError, match="seat 0 names profile 42") as caught:
+        store.save_game({**saved, "seats": seats})
+    assert caught.value.key == "profile_missing"
+    assert store.load_game(gid)["seats"] == saved["seats"]
+
+
 @pytest.mark.parametrize("change, reason", [
     ({"game": ""}, "game must be a name"),
     ({"seed": -1}, "seed must be"),

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from sqlalchemy import false, select, true, update
+from sqlalchemy import bindparam, false, func, select, true, update
 from sqlmodel import Session
 
 from core.store import ledger, results
@@ -19,6 +19,17 @@ from core.store.tables import GameRow, table_of
 from core.store.values import RESIGNED, GameSummary
 
 G = table_of(GameRow).c
+_SAVED = ("options", "seed", "seats", "actions", "state", "over", "result", "ply", "undos", "hints", "meta",
+          "updated_at", "revision")
+# An autosave runs after every move: its two statements are built once, so SQLAlchemy neither
+# rebuilds nor re-keys them each time (about a sixth of a save's time).
+_FOUND = (select(G.game, G.finished_at, G.over, G.result, G.revision, G.seats)
+          .where(G.id == bindparam("game_id")))
+_UPDATE = (update(table_of(GameRow))
+           .where(G.id == bindparam("game_id"), G.revision == bindparam("old_revision"))
+           .values({**{k: bindparam(k) for k in _SAVED},
+                    "started_at": func.coalesce(bindparam("started_at"), G.started_at),
+                    "finished_at": func.coalesce(G.finished_at, bindparam("finished_at"))}))
 
 
 def save(s: Session, rec: GameRecord, now: float) -> int:
@@ -34,7 +45,6 @@ def save(s: Session, rec: GameRecord, now: float) -> int:
     :raises StoreError: when the record names a missing profile or game, another game,
         a game that was resigned, extends an older revision, or would reopen a finished game.
     """
-    check_seat_profiles(s, rec.seats)
     stake = ledger.stake_of(rec.game, rec.meta) if rec.id is None else None
     values: dict[str, Any] = {
         "options": rec.options, "seed": rec.seed, "seats": rec.seats,
@@ -42,6 +52,7 @@ def save(s: Session, rec: GameRecord, now: float) -> int:
         "result": rec.result, "ply": len(rec.actions), "undos": rec.undos,
         "hints": rec.hints, "meta": rec.meta, "updated_at": now}
     if rec.id is None:
+        check_seat_profiles(s, rec.seats)
         values["revision"] = (rec.revision or 0) + 1
         row = GameRow(game=rec.game, started_at=now if rec.started_at is None else rec.started_at,
                       archived=False, finished_at=now if rec.over else None, **values)
@@ -52,10 +63,13 @@ def save(s: Session, rec: GameRecord, now: float) -> int:
         if stake is not None:
             ledger.start(s, game_id, rec.seats, *stake, now)
     else:
-        found = s.execute(select(G.game, G.finished_at, G.over, G.result, G.revision)
-                          .where(G.id == rec.id)).one_or_none()
+        found = s.execute(_FOUND, {"game_id": rec.id}).one_or_none()
         if found is None:
             raise _missing(rec.id)
+        if rec.seats != found.seats:
+            # Profiles are never deleted: the saved seats' were checked when they were saved,
+            # so an autosave (the same seats) skips the lookup.
+            check_seat_profiles(s, rec.seats)
         if found.game != rec.game:
             raise StoreError(f"saved game {rec.id} is {found.game!r}, not {rec.game!r}",
                              "game_mismatch", game_id=rec.id)
@@ -70,13 +84,11 @@ def save(s: Session, rec: GameRecord, now: float) -> int:
             raise StoreError(f"saved game {rec.id} is over and cannot be continued",
                              "game_finished", game_id=rec.id)
         values["revision"] = found.revision + 1
-        if rec.started_at is not None:
-            values["started_at"] = rec.started_at
         game_id, first_end = rec.id, rec.over and found.finished_at is None
-        if first_end:
-            values["finished_at"] = now
-        done = s.execute(update(table_of(GameRow))
-                         .where(G.id == game_id, G.revision == found.revision).values(**values))
+        # None keeps what is saved: the start unless the record names one, the end once set.
+        values.update(started_at=rec.started_at, finished_at=now if first_end else None,
+                      game_id=game_id, old_revision=found.revision)
+        done = s.execute(_UPDATE, values)
         if done.rowcount == 0:  # type: ignore[attr-defined]  # another process saved meanwhile
             raise _stale(game_id, found.revision, None)
     if first_end:
