@@ -1,17 +1,30 @@
 import sys
 from pathlib import Path
 
+import pytest
+
 ROOT = Path(__file__).resolve().parent.parent
 if str(ROOT) not in sys.path:
     sys.path.insert(0, str(ROOT))
 
 
+E2E_RERUNS = 1
+
+
 def pytest_collection_modifyitems(session, config, items):
-    """Browser tests run last.
+    """Browser tests run last, and a failed one is tried once more.
 
     Playwright's sync API keeps an asyncio loop running in the main thread from the first
     browser test until the end of the session; unit tests that run a loop of their own
     (``asyncio.run``) must therefore come before it.
+
+    On a loaded two-core machine the browser now and then paints seconds late or loses a tap
+    to a busy client; a second try tells that from a real failure, which fails both. Each
+    rerun is listed in the summary ("R"), so a test that needs one is seen. Unit tests never
+    rerun.
     """
     e2e = ROOT / "tests" / "e2e"
     items.sort(key=lambda item: Path(str(item.fspath)).is_relative_to(e2e))
+    for item in items:
+        if item.get_closest_marker("e2e") is not None and item.get_closest_marker("flaky") is None:
+            item.add_marker(pytest.mark.flaky(reruns=E2E_RERUNS, reruns_delay=2))
