@@ -680,3 +680,24 @@ def test_events_tell_the_ui_what_moved_and_hide_drawn_faces_from_onlookers():
     hidden = GAME.mask_events(step.events, None)
     assert all(set(e["cards"]) == {UNKNOWN} for e in hidden if e["type"] == "move" and e["to"] in ("hand", "draw"))
     assert hidden[0] == step.events[0]
+
+
+def test_the_draw_pile_and_the_spies_below_the_top_lie_face_down_though_no_card_is_secret():
+    from core.games import deck_of_spies as dos
+
+    state = dos.GAME.new(1, 5, None)
+    assert dos.GAME.secret_cards(state, 0) == set()
+    down = dos.GAME.face_down(state, 0)
+    assert down == set(state["draw"]) | set(state["spies"][:-1])
+    assert not down & (set(state["hand"]) | {state["spies"][-1]})
+    assert dos.GAME.face_down(state, None) >= set(state["hand"])
+
+
+def test_in_the_other_games_what_lies_face_down_is_what_is_secret():
+    from core.games import registry
+
+    for name in ("thronfolge", "rosenkrieg", "kings-corner"):
+        game = registry.get(name)
+        state = game.new(game.info.default_players, 3, None)
+        for seat in (None, 0):
+            assert game.face_down(state, seat) == game.secret_cards(state, seat)

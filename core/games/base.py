@@ -196,6 +196,12 @@ class Game(ABC):
         """Cards whose faces ``seat`` may not know now; none of them may appear in its view."""
         return set()
 
+    def face_down(self, state: State, seat: int | None) -> set[str]:
+        """Cards whose faces ``seat``'s screen may not show now: the secret ones, and in games
+        whose secret is an order (the player can tell which cards are left, not where) those
+        lying face down. The browser tests check client traffic against this set."""
+        return self.secret_cards(state, seat)
+
     def reshuffle_hidden(self, state: State, seat: int | None, rng: random.Random) -> State:
         """The state with what ``seat`` cannot see drawn again: the ``secret_cards`` trade
         places at random, and the seed is replaced.

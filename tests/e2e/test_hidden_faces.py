@@ -3,7 +3,8 @@
 Every frame the browser receives is recorded while each registered game (the registry,
 so a new game is covered the day it is registered) is played against the computer and
 hot-seat across the privacy screen. The faces a seat may not see come from the stored
-state (``Game.secret_cards``); ``faces.FaceFinder`` finds faces in frames by code, name,
+state (``Game.face_down``: the secret cards, and in Deck of Spies, whose secret is the order of
+known cards, the draw pile and the spies below the top); ``faces.FaceFinder`` finds faces in frames by code, name,
 short form and picture. The computer's moves are made by the app itself; the person's
 move is one random legal action saved as a copy of the game, which the app then opens
 (the tables' own taps are covered by each table's tests).
@@ -130,7 +131,7 @@ def check_segment(frames: Frames, since: int, states: list[dict], seat: int | No
                   tally: dict[str, int]) -> None:
     """No face secret from ``seat`` through all of ``states`` is in the frames since ``since``."""
     game = registry.get(name)
-    forbidden = set.intersection(*(game.secret_cards(s, seat) for s in states))
+    forbidden = set.intersection(*(game.face_down(s, seat) for s in states))
     messages = frames.messages(since)
     leaked = set().union(*(FaceFinder(forbidden).find(m) for m in messages))
     where = [t[:160] for m in messages for t in strings(m) if leaked and FaceFinder(leaked).pattern

@@ -293,6 +293,10 @@ class DeckOfSpies(Game):
             return set()
         return set(state["hand"]) | set(state["draw"]) | set(state["spies"][:-1])
 
+    def face_down(self, state: State, seat: int | None) -> set[str]:
+        """The draw pile and the spies below the top: known cards, but a face would tell a place."""
+        return self.secret_cards(state, seat) | set(state["draw"]) | set(state["spies"][:-1])
+
     def reshuffle_hidden(self, state: State, seat: int | None, rng: random.Random) -> State:
         """The state with the secret orders drawn again: the draw pile, the spies below the top
         (each within its group) and the seed, which decides every later shuffle.
