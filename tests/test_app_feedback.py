@@ -286,3 +286,22 @@ def test_a_sound_switch_the_store_refuses_flips_back_and_plays_nothing():
     switch.value = False
     switch.on_change(SimpleNamespace(control=switch))
     assert (state.settings.sound, switch.value, samples, len(snacks)) == ("on", True, [], 1)
+
+
+def test_a_quiet_handler_runs_without_the_page_update_flet_adds_after_a_handler():
+    import contextvars
+
+    from flet.controls.context import context
+
+    from app.feedback.player import quiet
+
+    seen = []
+
+    def in_a_fresh_event_context():
+        context.reset_auto_update()
+        assert context.auto_update_enabled()
+        quiet(seen.append)("event")
+        return context.auto_update_enabled()
+
+    assert contextvars.copy_context().run(in_a_fresh_event_context) is False
+    assert seen == ["event"]

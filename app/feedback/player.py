@@ -39,6 +39,16 @@ LOAD_WAIT = 1.0  # seconds a first play waits for its file to be loaded (then it
 HAPTIC = "haptic"  # the busy mark of the one haptics service
 
 
+
+def quiet(handler: Callable[[Any], None]) -> Callable[[Any], None]:
+    """An event handler that changes nothing on screen, run without the page update Flet adds
+    after a handler: that update diffs the whole page, 70–340 ms on a game's table, and a
+    sound's state events came with every tap."""
+    def run(e: Any) -> None:
+        ft.context.disable_auto_update()
+        handler(e)
+    return run
+
 class Feedback:
     """Plays the table sounds and haptics of one page, if its settings allow them."""
 
@@ -78,8 +88,9 @@ class Feedback:
             for name in SOUNDS:
                 loaded = asyncio.Event()
                 audio = fa.Audio(src=asset(name), release_mode=fa.ReleaseMode.STOP,
-                                 on_loaded=lambda e, done=loaded: done.set(),
-                                 on_state_change=lambda e, n=name: log.debug("sound %s: %s", n, e.state.value))
+                                 on_loaded=quiet(lambda e, done=loaded: done.set()),
+                                 on_state_change=quiet(lambda e, n=name: log.debug("sound %s: %s", n,
+                                                                                   e.state.value)))
                 self._register(audio)
                 self._audio[name], self._loaded[name] = audio, loaded
         except Exception as exc:  # no flet-audio, or the session is gone: the game goes on silently
