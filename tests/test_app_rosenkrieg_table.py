@@ -432,3 +432,12 @@ def test_both_languages_have_the_same_table_strings_and_every_used_key_exists():
     assert used and sorted(k for k in used if k not in i18n.EN or k not in i18n.DE) == []
     for why in ("volunteer", "previous", "trump", "first", "forced_previous", "forced_trump"):
         assert f"rk.chosen.{why}" in i18n.DE and f"rk.why_pot.{why}" in i18n.EN
+
+
+@pytest.mark.parametrize("players, short", [(3, "medium"), (4, "small")])
+def test_a_tablet_table_with_less_height_draws_smaller_cards_so_the_trick_fits(players, short):
+    session = GameSession.start("rosenkrieg", people_and_bots(players), seed=2, options={"partien": 1})
+    table = make_table(session, wide=True)
+    assert table.trick_size(players) == "large"
+    session.chrome_height = 206  # a replay's bar and its strip of open hands
+    assert table.trick_size(players) == short
