@@ -3,6 +3,7 @@
 
     python3 dev.py start [app options]    the app in a browser tab on localhost, offline
     python3 dev.py test  [pytest options]  the whole test suite, browser tests included
+                                           (unit tests in parallel, then the browser tests)
 
 Only Python 3.11+ is needed: the first run creates .venv/ and installs the pinned
 dependencies into it; later runs reinstall only when pyproject.toml changed.
@@ -83,7 +84,14 @@ def main(argv: list[str]) -> int:
         return subprocess.call([str(PYTHON), "-m", "app", *rest], cwd=ROOT)
     ensure_env("[test]")
     ensure_chromium()
-    return subprocess.call([str(PYTHON), "-m", "pytest", *rest], cwd=ROOT)
+    pytest = [str(PYTHON), "-m", "pytest"]
+    if rest:  # the caller chose what to run and how
+        return subprocess.call([*pytest, *rest], cwd=ROOT)
+    # The unit tests on every core, then the browser tests one at a time: each of those drives
+    # one app server and one browser, and a second beside it would only make both late.
+    units = subprocess.call([*pytest, "-m", "not e2e", "-n", str(min(4, os.cpu_count() or 1))], cwd=ROOT)
+    browser = subprocess.call([*pytest, "-m", "e2e"], cwd=ROOT)
+    return units or browser
 
 
 if __name__ == "__main__":
