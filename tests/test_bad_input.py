@@ -244,3 +244,33 @@ def test_a_rosenkrieg_state_with_a_damaged_partie_record_is_refused():
     del state["partien"][0]["potentat"]
     with pytest.raises(BadState, match="record"):
         validate_state(state)
+
+
+def rosenkrieg_in_play(seed=3):
+    """A Rosenkrieg state in the middle of a Partie's tricks (the Potentat chosen)."""
+    import random
+
+    game = registry.get("rosenkrieg")
+    state = game.new(4, seed, {"partien": 1})
+    rng = random.Random(seed)
+    while state["phase"] != "play" or not state["tricks"]:
+        state = game.apply(state, rng.choice(game.legal_actions(state))).state
+    return game, state
+
+
+@pytest.mark.parametrize("edit", [
+    lambda s: s.pop("chosen"),                                # found by the fuzzer (seed 104)
+    lambda s: s.__setitem__("choseB[K;,n", s.pop("chosen")),  # found by the fuzzer (seed 103)
+    lambda s: s.__setitem__("chosen", "luck"),
+    lambda s: s.__setitem__("chosen", None),
+    lambda s: s.__setitem__("extra", 1),
+])
+def test_a_rosenkrieg_state_without_a_valid_reason_for_its_potentat_is_refused(edit):
+    """Before, such a state loaded and failed with KeyError when its Partie ended."""
+    game, state = rosenkrieg_in_play()
+    validate_state(copy_json(state), game)
+    edit(state)
+    before = copy_json(state)
+    with pytest.raises(BadState):
+        validate_state(state, game)
+    assert state == before

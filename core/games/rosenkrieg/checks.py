@@ -16,6 +16,11 @@ from core.games.state_checks import card_list, card_lists
 from core.games.rosenkrieg.tricks import ERBE_SIZE, HAND_SIZE, deck, trick_winner
 
 PHASES = ("declare", "lay", "play", "over")
+STATE_FIELDS = frozenset({
+    "balance", "chosen", "dealer", "declarations", "erbe", "erbe_dealt", "game", "hands", "options", "over",
+    "partien", "phase", "players", "ply", "potentat", "result", "seed", "to_move", "trick", "tricks",
+    "version", "won"})
+CHOSEN = ("volunteer", "previous", "trump", "first", "forced_previous", "forced_trump")  # R-3.1
 RECORD_FIELDS = frozenset({
     "base", "chosen", "counters", "dealer", "dealt", "declarations", "erbe", "erbe_dealt",
     "fenstersturz", "klanglos", "lk_bonus", "multiplier", "number", "points", "potentat",
@@ -31,6 +36,9 @@ def check(state: State) -> None:
 
     :raises BadState: naming the first inconsistency found.
     """
+    if set(state) != STATE_FIELDS:
+        odd = sorted(set(state) ^ STATE_FIELDS)
+        raise BadState(f"a Rosenkrieg state has exactly its own fields; not so: {', '.join(odd)[:200]}")
     n, phase = state["players"], state["phase"]
     if phase not in PHASES:
         raise BadState(f"phase must be one of {', '.join(PHASES)}, not {phase!r}")
@@ -133,10 +141,12 @@ def _check_over(state: State) -> None:
 def _expect(state: State, potentat: bool | None, erbe: int, tricks: int | None = None,
             trick: int | None = None) -> None:
     n = state["players"]
-    if potentat is None and state["potentat"] is not None:
+    if potentat is None and (state["potentat"] is not None or state["chosen"] is not None):
         raise BadState("no Potentat is chosen while the seats declare")
     if potentat and not _seat(state["potentat"], n):
         raise BadState("a Potentat must be chosen by now")
+    if potentat and state["chosen"] not in CHOSEN:
+        raise BadState(f"how the Potentat was chosen must be one of {', '.join(CHOSEN)}")
     if potentat and any(v is None for v in state["declarations"]):
         raise BadState("every seat declares before the Potentat is chosen")
     if len(state["erbe"]) != erbe:
