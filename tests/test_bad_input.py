@@ -274,3 +274,16 @@ def test_a_rosenkrieg_state_without_a_valid_reason_for_its_potentat_is_refused(e
     with pytest.raises(BadState):
         validate_state(state, game)
     assert state == before
+
+
+@pytest.mark.parametrize("name", ["thronfolge", "deck-of-spies", "rosenkrieg", "kings-corner"])
+def test_every_game_refuses_a_state_with_a_field_missing_renamed_or_added(name):
+    game = registry.get(name)
+    state = game.new(game.info.default_players, 4, None)
+    own = [k for k in state if k not in ("game", "version")]
+    for edit in (lambda s: s.pop(own[-1]), lambda s: s.__setitem__(own[-1] + "x", s.pop(own[-1])),
+                 lambda s: s.__setitem__("unknown", [])):
+        damaged = copy_json(state)
+        edit(damaged)
+        with pytest.raises(BadState):
+            validate_state(damaged, game)

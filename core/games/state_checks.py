@@ -6,6 +6,7 @@ function of the engine contract without raising anything but the game's ``RulesE
 
 from __future__ import annotations
 
+import functools
 import json
 import math
 from typing import TYPE_CHECKING, Any
@@ -128,6 +129,10 @@ def validate(data: State | str | bytes, expect: Game | None = None) -> State:
         raise BadState(f"state has version {short(data['version'])}; "
                        f"this engine reads version {game.version}")
     _check_common(game, data)
+    fields = own_fields(game)
+    if set(data) != fields:
+        odd = ", ".join(repr(f) for f in sorted(set(data) ^ fields, key=str))
+        raise BadState(f"a {game.name} state has exactly the fields of a new one; not so: {short(odd, 200)}")
     try:
         cards = game.all_cards(data)
         if not all(isinstance(c, str) for c in cards):
@@ -141,6 +146,14 @@ def validate(data: State | str | bytes, expect: Game | None = None) -> State:
             RecursionError) as exc:
         raise BadState(f"state is damaged: {type(exc).__name__}: {short(str(exc), 200)}") from None
     return data
+
+
+@functools.lru_cache(maxsize=None)
+def own_fields(game: Game) -> frozenset[str]:
+    """The fields of every state of ``game``: a game keeps the same ones from deal to end, so a
+    saved state with one missing, renamed or added is damaged (a field the checks never read
+    would otherwise fail only when play reaches it)."""
+    return frozenset(game.new(game.info.default_players, 0, None))
 
 
 def _check_common(game: Game, data: State) -> None:
