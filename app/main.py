@@ -8,15 +8,25 @@ override what is chosen here, which is how the end-to-end tests run the app.
 
 from __future__ import annotations
 
+import _thread
 import argparse
+import asyncio
+import gc
+import importlib
 import logging
+import signal
 import sys
+import threading
+from concurrent.futures import Future
 from pathlib import Path
 from typing import Any, Callable
 
 import flet as ft
+from flet.utils import get_bool_env_var
 
 ASSETS_DIR = str(Path(__file__).resolve().parent.parent / "assets")
+# What a session needs before its first screen, besides what building that screen imports.
+FIRST_SCREEN = ("app.theme", "app.feedback", "flet_audio")
 
 log = logging.getLogger("hofstaat")
 
@@ -48,7 +58,78 @@ def open_store(location: str | None) -> Any:
     return Store.open(location=location)
 
 
-def make_main(store: Any) -> Callable[[ft.Page], Any]:
+class Startup:
+    """Opens the store and imports the first screen in a background thread, once per process.
+
+    The store and the screens cost more than a second of CPU to import; done in the
+    background, they overlap the seconds the browser needs to load and start the web
+    client, and the web server answers without waiting for them.
+    """
+
+    def __init__(self, location: str | None, on_failure: Callable[[BaseException], None] | None = None):
+        self.location = location
+        self.on_failure = on_failure
+        self.failure: BaseException | None = None
+        self._store: Future = Future()
+        self.session_began = threading.Event()  # a rehearsal then would only compete with it
+
+    def begin(self) -> None:
+        threading.Thread(target=self._run, name="hofstaat-startup", daemon=True).start()
+
+    async def store(self) -> Any:
+        """The open store, once it is; a session calls this first.
+
+        :raises Exception: whatever opening it raised (``StoreError`` and the like).
+        """
+        self.session_began.set()
+        return await asyncio.wrap_future(self._store)
+
+    def _run(self) -> None:
+        try:
+            store = open_store(self.location)
+        except BaseException as exc:
+            self.failure = exc
+            self._store.set_exception(exc)
+            if self.on_failure is not None:
+                self.on_failure(exc)
+            return
+        self._store.set_result(store)
+        try:
+            for name in FIRST_SCREEN:
+                importlib.import_module(name)
+            if not self.session_began.is_set():
+                rehearse_home(store)
+        except Exception:  # the session builds it again and shows what is wrong
+            log.exception("cannot prepare the first screen")
+        # What start-up created lives as long as the process: taking it out of the garbage
+        # collector's generations keeps full collections short during play (FLET-NOTES 7).
+        gc.freeze()
+
+
+class _UnseenPage:
+    """What the home screen asks of a page while it is built for nobody."""
+
+    route = "/"
+
+    def __init__(self, width: float) -> None:
+        self.width = width
+
+
+def rehearse_home(store: Any) -> None:
+    """Build the home screen once for nobody, on a phone in German and a tablet in English.
+
+    The first build loads Flet's control modules, the game engines, the languages'
+    plural rules and the SQL of the home screen's reads, which costs a few hundred
+    milliseconds; after this the first session's build takes a few.
+    """
+    from app.shell import Shell, screen
+    from app.state import AppState
+
+    for lang, width in (("de", 390), ("en", 1024)):
+        screen("home").view(Shell(_UnseenPage(width), AppState(store, lang)))
+
+
+def make_main(startup: Startup) -> Callable[[ft.Page], Any]:
     """The per-session entry point: each browser tab gets its own AppState and Shell."""
     async def main(page: ft.Page) -> None:
         from app import theme
@@ -57,6 +138,7 @@ def make_main(store: Any) -> Callable[[ft.Page], Any]:
         from app.state import AppState, device_language
 
         page.title = "Hofstaat"
+        store = await startup.store()
         state = AppState(store, device_language(await _device_locales(page)))
         theme.apply(page, state.settings.theme)
         state.feedback = Feedback(page, state)
@@ -98,18 +180,26 @@ def cli(argv: list[str] | None = None) -> int:
         return run(argv)
     args = parse_args(argv)
     logging.basicConfig(level=logging.INFO, format="%(levelname)s %(name)s: %(message)s")
-    try:
-        store = open_store(args.db)
-    except Exception as exc:  # StoreError and anything the engine raises, in one line
-        sys.stderr.write(f"hofstaat: cannot open the database: {exc}\n")
-        return 1
+    startup = Startup(args.db, on_failure=_stop)
+    if not args.desktop or get_bool_env_var("FLET_FORCE_WEB_SERVER"):
+        # Flet's web server (FastAPI, uvicorn) is imported before the store starts opening
+        # beside it: the two would share the CPU, and the server should answer first.
+        importlib.import_module("flet_web.fastapi.serve_fastapi_web_app")
+    startup.begin()
     view = ft.AppView.FLET_APP if args.desktop else ft.AppView.WEB_BROWSER
-    ft.run(make_main(store), view=view, port=args.port, host=args.host,
+    ft.run(make_main(startup), view=view, port=args.port, host=args.host,
            assets_dir=ASSETS_DIR, no_cdn=True)
-    return 0
+    return 1 if startup.failure is not None else 0
+
+
+def _stop(exc: BaseException) -> None:
+    """The store cannot be opened: say why and stop the server (the process exits with 1)."""
+    sys.stderr.write(f"hofstaat: cannot open the database: {exc}\n")
+    _thread.interrupt_main(signal.SIGTERM)
 
 
 def run_packaged() -> None:
     """Entry for ``flet build`` / ``flet run`` (top-level main.py): platform defaults, no CLI."""
-    store = open_store(None)
-    ft.run(make_main(store), assets_dir=ASSETS_DIR)
+    startup = Startup(None)
+    startup.begin()
+    ft.run(make_main(startup), assets_dir=ASSETS_DIR)
