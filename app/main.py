@@ -142,12 +142,13 @@ def make_main(startup: Startup) -> Callable[[ft.Page], Any]:
         state = AppState(store, device_language(await _device_locales(page)))
         theme.apply(page, state.settings.theme)
         state.feedback = Feedback(page, state)
-        if state.settings.sound == "on":
-            state.feedback.prepare()  # the players load their files now, before the first card
         page.padding = 0
         shell = Shell(page, state)
         page.data = shell  # lets tests and handlers reach the session's shell
         shell.start()
+        if state.settings.sound == "on":
+            # The players load their files now, after the first screen and before the first card.
+            state.feedback.prepare()
 
     return main
 
