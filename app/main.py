@@ -86,6 +86,15 @@ class Startup:
 
     def _run(self) -> None:
         try:
+            self._open_and_rehearse()
+        finally:
+            # What start-up created lives as long as the process: taking it out of the garbage
+            # collector's generations keeps full collections short during play (FLET-NOTES 7).
+            gc.freeze()
+            gc.enable()
+
+    def _open_and_rehearse(self) -> None:
+        try:
             store = open_store(self.location)
         except BaseException as exc:
             self.failure = exc
@@ -101,9 +110,6 @@ class Startup:
                 rehearse_home(store)
         except Exception:  # the session builds it again and shows what is wrong
             log.exception("cannot prepare the first screen")
-        # What start-up created lives as long as the process: taking it out of the garbage
-        # collector's generations keeps full collections short during play (FLET-NOTES 7).
-        gc.freeze()
 
 
 class _UnseenPage:
@@ -181,6 +187,9 @@ def cli(argv: list[str] | None = None) -> int:
         return run(argv)
     args = parse_args(argv)
     logging.basicConfig(level=logging.INFO, format="%(levelname)s %(name)s: %(message)s")
+    # Start-up makes many objects and no garbage: collecting meanwhile would only cost time
+    # (about a tenth of the imports). The start-up thread turns collection on again.
+    gc.disable()
     startup = Startup(args.db, on_failure=_stop)
     if not args.desktop or get_bool_env_var("FLET_FORCE_WEB_SERVER"):
         # Flet's web server (FastAPI, uvicorn) is imported before the store starts opening
@@ -201,6 +210,7 @@ def _stop(exc: BaseException) -> None:
 
 def run_packaged() -> None:
     """Entry for ``flet build`` / ``flet run`` (top-level main.py): platform defaults, no CLI."""
+    gc.disable()  # as in ``cli``
     startup = Startup(None)
     startup.begin()
     ft.run(make_main(startup), assets_dir=ASSETS_DIR)

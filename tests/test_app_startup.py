@@ -67,13 +67,15 @@ def test_startup_that_cannot_open_the_store_reports_it_and_the_session_gets_the_
     assert len(seen) == 1 and seen[0] is startup.failure and isinstance(seen[0], StoreError)
 
 
-def test_after_the_background_start_up_the_objects_made_so_far_are_frozen(tmp_path):
+def test_after_the_background_start_up_the_objects_made_so_far_are_frozen_and_collection_is_on(tmp_path):
     startup = Startup(str(tmp_path / "h.db"))
-    startup._run()  # in this thread: the test waits for it to finish
+    gc.disable()  # as the command line does before it begins
     try:
+        startup._run()  # in this thread: the test waits for it to finish
         assert startup.failure is None
-        assert gc.get_freeze_count() > 0
+        assert gc.isenabled() and gc.get_freeze_count() > 0
     finally:
+        gc.enable()
         gc.unfreeze()
         asyncio.run(startup.store()).close()
 
