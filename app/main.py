@@ -27,6 +27,8 @@ from flet.utils import get_bool_env_var
 ASSETS_DIR = str(Path(__file__).resolve().parent.parent / "assets")
 # What a session needs before its first screen, besides what building that screen imports.
 FIRST_SCREEN = ("app.theme", "app.feedback", "flet_audio")
+# The home screen is rehearsed on a phone in German, then on a tablet (the side rail) in English.
+REHEARSALS = (("de", 390), ("en", 1024))
 
 log = logging.getLogger("hofstaat")
 
@@ -77,7 +79,7 @@ class Startup:
         threading.Thread(target=self._run, name="hofstaat-startup", daemon=True).start()
 
     async def store(self) -> Any:
-        """The open store, once it is; a session calls this first.
+        """The open store, once it is open and the first screen prepared; a session calls this first.
 
         :raises Exception: whatever opening it raised (``StoreError`` and the like).
         """
@@ -85,29 +87,38 @@ class Startup:
         return await asyncio.wrap_future(self._store)
 
     def _run(self) -> None:
+        store = failure = None
         try:
-            self._open_and_rehearse()
+            store = open_store(self.location)
+            self._prepare_first_screen(store)
+        except BaseException as exc:
+            failure = exc
         finally:
             # What start-up created lives as long as the process: taking it out of the garbage
             # collector's generations keeps full collections short during play (FLET-NOTES 7).
             gc.freeze()
             gc.enable()
-
-    def _open_and_rehearse(self) -> None:
-        try:
-            store = open_store(self.location)
-        except BaseException as exc:
-            self.failure = exc
-            self._store.set_exception(exc)
-            if self.on_failure is not None:
-                self.on_failure(exc)
+        if failure is None:
+            self._store.set_result(store)
             return
-        self._store.set_result(store)
+        self.failure = failure
+        self._store.set_exception(failure)
+        if self.on_failure is not None:
+            self.on_failure(failure)
+
+    def _prepare_first_screen(self, store: Any) -> None:
+        """Import what the first screen needs and rehearse it, unless a session is already waiting.
+
+        A session that begins during the rehearsal waits for its end: building its screen
+        beside the rehearsal would only slow both down.
+        """
         try:
             for name in FIRST_SCREEN:
                 importlib.import_module(name)
-            if not self.session_began.is_set():
-                rehearse_home(store)
+            for lang, width in REHEARSALS:
+                if self.session_began.is_set():
+                    break
+                rehearse_home(store, lang, width)
         except Exception:  # the session builds it again and shows what is wrong
             log.exception("cannot prepare the first screen")
 
@@ -121,18 +132,17 @@ class _UnseenPage:
         self.width = width
 
 
-def rehearse_home(store: Any) -> None:
-    """Build the home screen once for nobody, on a phone in German and a tablet in English.
+def rehearse_home(store: Any, lang: str = "de", width: float = 390) -> None:
+    """Build the home screen once for nobody, in a language and at a width.
 
-    The first build loads Flet's control modules, the game engines, the languages'
+    The first build loads Flet's control modules, the game engines, the language's
     plural rules and the SQL of the home screen's reads, which costs a few hundred
     milliseconds; after this the first session's build takes a few.
     """
     from app.shell import Shell, screen
     from app.state import AppState
 
-    for lang, width in (("de", 390), ("en", 1024)):
-        screen("home").view(Shell(_UnseenPage(width), AppState(store, lang)))
+    screen("home").view(Shell(_UnseenPage(width), AppState(store, lang)))
 
 
 def make_main(startup: Startup) -> Callable[[ft.Page], Any]:
