@@ -14,6 +14,7 @@ import asyncio
 import gc
 import importlib
 import logging
+import os
 import signal
 import sys
 import threading
@@ -153,8 +154,8 @@ def make_main(startup: Startup) -> Callable[[ft.Page], Any]:
         from app.shell import Shell
         from app.state import AppState, device_language
 
-        page.title = "Hofstaat"
         store = await startup.store()
+        page.title = "Hofstaat"  # the splash in index.html goes soon after the title comes
         state = AppState(store, device_language(await _device_locales(page)))
         theme.apply(page, state.settings.theme)
         state.feedback = Feedback(page, state)
@@ -215,7 +216,10 @@ def cli(argv: list[str] | None = None) -> int:
 def _stop(exc: BaseException) -> None:
     """The store cannot be opened: say why and stop the server (the process exits with 1)."""
     sys.stderr.write(f"hofstaat: cannot open the database: {exc}\n")
-    _thread.interrupt_main(signal.SIGTERM)
+    if callable(signal.getsignal(signal.SIGTERM)):
+        _thread.interrupt_main(signal.SIGTERM)  # Flet's (or uvicorn's) handler stops the server
+    else:  # so early that no server runs yet: nothing to shut down
+        os._exit(1)
 
 
 def run_packaged() -> None:
