@@ -8,15 +8,28 @@ override what is chosen here, which is how the end-to-end tests run the app.
 
 from __future__ import annotations
 
+import _thread
 import argparse
+import asyncio
+import gc
+import importlib
 import logging
+import os
+import signal
 import sys
+import threading
+from concurrent.futures import Future
 from pathlib import Path
 from typing import Any, Callable
 
 import flet as ft
+from flet.utils import get_bool_env_var
 
 ASSETS_DIR = str(Path(__file__).resolve().parent.parent / "assets")
+# What a session needs before its first screen, besides what building that screen imports.
+FIRST_SCREEN = ("app.theme", "app.feedback", "flet_audio")
+# The home screen is rehearsed on a phone in German, then on a tablet (the side rail) in English.
+REHEARSALS = (("de", 390), ("en", 1024))
 
 log = logging.getLogger("hofstaat")
 
@@ -48,7 +61,92 @@ def open_store(location: str | None) -> Any:
     return Store.open(location=location)
 
 
-def make_main(store: Any) -> Callable[[ft.Page], Any]:
+class Startup:
+    """Opens the store and imports the first screen in a background thread, once per process.
+
+    The store and the screens cost more than a second of CPU to import; done in the
+    background, they overlap the seconds the browser needs to load and start the web
+    client, and the web server answers without waiting for them.
+    """
+
+    def __init__(self, location: str | None, on_failure: Callable[[BaseException], None] | None = None):
+        self.location = location
+        self.on_failure = on_failure
+        self.failure: BaseException | None = None
+        self._store: Future = Future()
+        self.session_began = threading.Event()  # a rehearsal then would only compete with it
+
+    def begin(self) -> None:
+        threading.Thread(target=self._run, name="hofstaat-startup", daemon=True).start()
+
+    async def store(self) -> Any:
+        """The open store, once it is open and the first screen prepared; a session calls this first.
+
+        :raises Exception: whatever opening it raised (``StoreError`` and the like).
+        """
+        self.session_began.set()
+        return await asyncio.wrap_future(self._store)
+
+    def _run(self) -> None:
+        store = failure = None
+        try:
+            store = open_store(self.location)
+            self._prepare_first_screen(store)
+        except BaseException as exc:
+            failure = exc
+        finally:
+            # What start-up created lives as long as the process: taking it out of the garbage
+            # collector's generations keeps full collections short during play (FLET-NOTES 7).
+            gc.freeze()
+            gc.enable()
+        if failure is None:
+            self._store.set_result(store)
+            return
+        self.failure = failure
+        self._store.set_exception(failure)
+        if self.on_failure is not None:
+            self.on_failure(failure)
+
+    def _prepare_first_screen(self, store: Any) -> None:
+        """Import what the first screen needs and rehearse it, unless a session is already waiting.
+
+        A session that begins during the rehearsal waits for its end: building its screen
+        beside the rehearsal would only slow both down.
+        """
+        try:
+            for name in FIRST_SCREEN:
+                importlib.import_module(name)
+            for lang, width in REHEARSALS:
+                if self.session_began.is_set():
+                    break
+                rehearse_home(store, lang, width)
+        except Exception:  # the session builds it again and shows what is wrong
+            log.exception("cannot prepare the first screen")
+
+
+class _UnseenPage:
+    """What the home screen asks of a page while it is built for nobody."""
+
+    route = "/"
+
+    def __init__(self, width: float) -> None:
+        self.width = width
+
+
+def rehearse_home(store: Any, lang: str = "de", width: float = 390) -> None:
+    """Build the home screen once for nobody, in a language and at a width.
+
+    The first build loads Flet's control modules, the game engines, the language's
+    plural rules and the SQL of the home screen's reads, which costs a few hundred
+    milliseconds; after this the first session's build takes a few.
+    """
+    from app.shell import Shell, screen
+    from app.state import AppState
+
+    screen("home").view(Shell(_UnseenPage(width), AppState(store, lang)))
+
+
+def make_main(startup: Startup) -> Callable[[ft.Page], Any]:
     """The per-session entry point: each browser tab gets its own AppState and Shell."""
     async def main(page: ft.Page) -> None:
         from app import theme
@@ -56,16 +154,18 @@ def make_main(store: Any) -> Callable[[ft.Page], Any]:
         from app.shell import Shell
         from app.state import AppState, device_language
 
-        page.title = "Hofstaat"
+        store = await startup.store()
+        page.title = "Hofstaat"  # the splash in index.html goes soon after the title comes
         state = AppState(store, device_language(await _device_locales(page)))
         theme.apply(page, state.settings.theme)
         state.feedback = Feedback(page, state)
-        if state.settings.sound == "on":
-            state.feedback.prepare()  # the players load their files now, before the first card
         page.padding = 0
         shell = Shell(page, state)
         page.data = shell  # lets tests and handlers reach the session's shell
         shell.start()
+        if state.settings.sound == "on":
+            # The players load their files now, after the first screen and before the first card.
+            state.feedback.prepare()
 
     return main
 
@@ -98,18 +198,33 @@ def cli(argv: list[str] | None = None) -> int:
         return run(argv)
     args = parse_args(argv)
     logging.basicConfig(level=logging.INFO, format="%(levelname)s %(name)s: %(message)s")
-    try:
-        store = open_store(args.db)
-    except Exception as exc:  # StoreError and anything the engine raises, in one line
-        sys.stderr.write(f"hofstaat: cannot open the database: {exc}\n")
-        return 1
+    # Start-up makes many objects and no garbage: collecting meanwhile would only cost time
+    # (about a tenth of the imports). The start-up thread turns collection on again.
+    gc.disable()
+    startup = Startup(args.db, on_failure=_stop)
+    if not args.desktop or get_bool_env_var("FLET_FORCE_WEB_SERVER"):
+        # Flet's web server (FastAPI, uvicorn) is imported before the store starts opening
+        # beside it: the two would share the CPU, and the server should answer first.
+        importlib.import_module("flet_web.fastapi.serve_fastapi_web_app")
+    startup.begin()
     view = ft.AppView.FLET_APP if args.desktop else ft.AppView.WEB_BROWSER
-    ft.run(make_main(store), view=view, port=args.port, host=args.host,
+    ft.run(make_main(startup), view=view, port=args.port, host=args.host,
            assets_dir=ASSETS_DIR, no_cdn=True)
-    return 0
+    return 1 if startup.failure is not None else 0
+
+
+def _stop(exc: BaseException) -> None:
+    """The store cannot be opened: say why and stop the server (the process exits with 1)."""
+    sys.stderr.write(f"hofstaat: cannot open the database: {exc}\n")
+    if callable(signal.getsignal(signal.SIGTERM)):
+        _thread.interrupt_main(signal.SIGTERM)  # Flet's (or uvicorn's) handler stops the server
+    else:  # so early that no server runs yet: nothing to shut down
+        os._exit(1)
 
 
 def run_packaged() -> None:
     """Entry for ``flet build`` / ``flet run`` (top-level main.py): platform defaults, no CLI."""
-    store = open_store(None)
-    ft.run(make_main(store), assets_dir=ASSETS_DIR)
+    gc.disable()  # as in ``cli``
+    startup = Startup(None)
+    startup.begin()
+    ft.run(make_main(startup), assets_dir=ASSETS_DIR)

@@ -7,10 +7,12 @@ need lives in ``AppState`` above them, so rebuilding a screen loses nothing.
 
 from __future__ import annotations
 
+import importlib
 import logging
 import time
 from concurrent.futures import Future
 from dataclasses import dataclass
+from types import ModuleType
 from typing import Callable
 
 import flet as ft
@@ -57,13 +59,22 @@ DESTINATIONS = (
 
 # Routes under Players: the players, their pages, statistics, head-to-head and ratings.
 RECORD_ROUTES = ("players", "stats", "versus", "ratings")
+# Top-level routes whose screen module (of the same name) builds one view: "" is home.
+TOP_SCREENS = {"": "home", "ledger": "ledger", "settings": "settings", "about": "about"}
+
+
+def screen(name: str) -> ModuleType:
+    """The module ``app.screens.<name>``, imported when its route is first shown.
+
+    Screens are imported here, not at the top: a cold start then loads only the home
+    screen's code, and the screens can import the shell without a cycle.
+    """
+    return importlib.import_module(f"app.screens.{TOP_SCREENS.get(name, name)}")
 
 
 def record_views(shell, parts: list[str]) -> list[ft.View]:
     """The view stack of a route under Players (see ``app.screens.records_routes``)."""
-    from app.screens import records_routes
-
-    return records_routes.views(shell, parts)
+    return screen("records_routes").views(shell, parts)
 
 
 class Shell:
@@ -250,12 +261,10 @@ class Shell:
     def _views_below_replay(self) -> list[ft.View]:
         """The screens a replay was opened from (a player's page, statistics), so the back
         arrow returns there; home when it was opened directly."""
-        from app.screens import home
-
         came = (self._replay_from or "/").strip("/").split("/")
         if came and came[0] in RECORD_ROUTES:
             return record_views(self, came)
-        return [home.view(self)]
+        return [screen("home").view(self)]
 
     def _current_layout_key(self) -> tuple[bool, str]:
         return (self.wide, self.card_size)
@@ -281,8 +290,6 @@ class Shell:
         self.bot_future = None
 
     def route_change(self, e=None) -> None:
-        from app.screens import about, home, ledger, new_game, play, players, replay, rules, settings  # avoid import cycles
-
         route = (self.page.route or "/").split("?")[0].rstrip("/") or "/"
         parts = route.strip("/").split("/") if route != "/" else []
         if route != self._shown_route and not route.startswith("/replay/"):
@@ -298,31 +305,10 @@ class Shell:
         if not (parts and parts[0] == "play"):
             self.cancel_bot()
         try:
-            if not parts:
-                views = [home.view(self)]
-            elif parts[0] == "ledger":
-                views = [ledger.view(self)]
-            elif parts[0] in RECORD_ROUTES:
-                views = record_views(self, parts)
-            elif parts[0] == "settings":
-                views = [settings.view(self)]
-            elif parts[0] == "about":
-                views = [about.view(self)]
-            elif parts[0] == "rules":
-                views = [rules.view(self)]
-                if len(parts) > 1:
-                    views.append(rules.game_view(self, parts[1]))
-            elif parts[0] == "new" and len(parts) > 1:
-                views = [home.view(self), new_game.view(self, parts[1])]
-            elif parts[0] == "play" and len(parts) > 1 and parts[1].isdigit():
-                views = [home.view(self), play.view(self, int(parts[1]))]
-            elif parts[0] == "replay" and len(parts) > 1 and parts[1].isdigit():
-                views = self._views_below_replay() + [replay.view(self, int(parts[1]))]
-            else:
-                views = [home.view(self)]
+            views = self._views_for(parts)
         except Exception:  # a broken screen must leave the user somewhere useful
             log.exception("cannot show %s", route)
-            views = [home.view(self)]
+            views = [screen("home").view(self)]
             self.snack(self.t("error.screen"), error=True)
         old = list(self.page.views)
         if len(old) == len(views) and all(o.route == n.route for o, n in zip(old, views)):
@@ -337,3 +323,22 @@ class Shell:
             self.page.views.clear()
             self.page.views.extend(views)
         self.page.update()
+
+    def _views_for(self, parts: list[str]) -> list[ft.View]:
+        """The view stack of a route, split into its parts; unknown routes show home."""
+        head, rest = (parts[0], parts[1:]) if parts else ("", [])
+        numbered = bool(rest) and rest[0].isdigit()
+        if head in TOP_SCREENS:
+            return [screen(head).view(self)]
+        if head in RECORD_ROUTES:
+            return record_views(self, parts)
+        if head == "rules":
+            rules = screen("rules")
+            return [rules.view(self)] + ([rules.game_view(self, rest[0])] if rest else [])
+        if head == "new" and rest:
+            return [screen("home").view(self), screen("new_game").view(self, rest[0])]
+        if head == "play" and numbered:
+            return [screen("home").view(self), screen("play").view(self, int(rest[0]))]
+        if head == "replay" and numbered:
+            return self._views_below_replay() + [screen("replay").view(self, int(rest[0]))]
+        return [screen("home").view(self)]

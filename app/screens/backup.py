@@ -18,7 +18,7 @@ import flet as ft
 
 from app import i18n, theme
 from app.feedback.player import PHONES
-from app.screens.players import error_text
+from app.screens.messages import error_text
 
 log = logging.getLogger(__name__)
 

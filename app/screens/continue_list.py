@@ -16,7 +16,7 @@ import flet as ft
 
 from app import catalog, fmt, theme
 from app.screens import progress
-from app.screens.players import error_text
+from app.screens.messages import error_text
 from app.widgets import tiles
 from app.widgets.after_close import AfterClose
 

@@ -9,7 +9,7 @@ import flet_charts as fch
 
 from app import fmt, theme
 from app.screens.ledger_model import Chart, DebtLine, LedgerModel
-from app.screens.players import error_text
+from app.screens.messages import error_text
 from app.widgets.after_close import AfterClose
 
 # One line colour per seat, readable on light and dark surfaces, and apart from the green

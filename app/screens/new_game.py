@@ -10,7 +10,7 @@ import flet as ft
 from app import catalog, shell as shell_mod, theme
 from app.screens.new_game_form import NEW, NewGameForm
 from app.screens.new_game_stake import stake_card
-from app.screens.players import error_text
+from app.screens.messages import error_text
 from app.tables.kit import guide_offer
 from app.widgets import tiles
 from core.session import Seat

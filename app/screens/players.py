@@ -11,6 +11,7 @@ import flet as ft
 from app import catalog, fmt, shell as shell_mod, theme
 from app.screens import records_model as rm
 from app.screens import records_ui as ui
+from app.screens.messages import error_text
 
 log = logging.getLogger(__name__)
 
@@ -138,16 +139,6 @@ def player_row(shell, profile, archived: bool = False) -> ft.Control:
         border=ft.Border.all(1, ft.Colors.OUTLINE_VARIANT), ink=not archived,
         on_click=None if archived else (lambda e, pid=profile.id: shell.navigate(f"/players/{pid}")),
         padding=ft.Padding.only(left=12, right=6, top=8, bottom=8)))
-
-
-def error_text(shell, exc: Exception) -> str:
-    key = getattr(exc, "key", None)
-    params = getattr(exc, "params", {}) or {}
-    if key:
-        text = shell.t(f"store.{key}", _default="", **params)
-        if text:
-            return text
-    return str(exc)
 
 
 def create(shell) -> None:

@@ -8,7 +8,7 @@ import flet as ft
 from app import feedback, theme
 from app import shell as shell_mod
 from app.screens import backup
-from app.screens.players import error_text
+from app.screens.messages import error_text
 from app.state import CARD_BACKS, LANGUAGES, SPEEDS, SUIT_STYLES, THEMES
 from app.widgets import card as card_widget
 
