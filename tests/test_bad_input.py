@@ -287,3 +287,13 @@ def test_every_game_refuses_a_state_with_a_field_missing_renamed_or_added(name):
         edit(damaged)
         with pytest.raises(BadState):
             validate_state(damaged, game)
+
+
+def test_the_fuzzer_tries_an_argument_with_a_nul_byte_in_process_only():
+    """No operating system passes a NUL byte to a program; the fuzzer found this in its own
+    harness (``subprocess`` raised ValueError), not in the command line."""
+    from core.fuzz.cli_target import can_be_a_process, cli_call
+
+    assert not can_be_a_process(["apply", "\0"]) and can_be_a_process(["apply", "x"])
+    rc, out, err = cli_call(["apply", "\0"], "{}")
+    assert rc == 2 and out == "" and err.startswith("error: ")

@@ -38,6 +38,13 @@ def cli_call(argv: list[str], stdin: str) -> tuple[int, str, str]:
         sys.stdin, sys.stdout, sys.stderr = saved
 
 
+def can_be_a_process(argv: list[str]) -> bool:
+    """Whether ``argv`` can reach a real process: no operating system passes a NUL byte in an
+    argument (``subprocess`` refuses it before the program starts), so such input is tried
+    in-process only."""
+    return not any("\0" in a for a in argv)
+
+
 def subprocess_call(argv: list[str], stdin: str) -> tuple[int, str, str]:
     """Run ``python -m core`` as its own process; its status, stdout and stderr."""
     out = subprocess.run([sys.executable, "-m", "core", *argv], input=stdin, capture_output=True,
@@ -136,7 +143,7 @@ def cli_target(corpus: CliCorpus, rng: random.Random, subprocess_share: float = 
     argv, stdin = _args(corpus, rng)
     repro = {"argv": argv, "stdin": stdin}
     calls = [cli_call]
-    if rng.random() < subprocess_share:
+    if rng.random() < subprocess_share and can_be_a_process(argv):
         calls.append(subprocess_call)
     rc = 0
     for call in calls:
