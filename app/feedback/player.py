@@ -39,7 +39,6 @@ LOAD_WAIT = 1.0  # seconds a first play waits for its file to be loaded (then it
 HAPTIC = "haptic"  # the busy mark of the one haptics service
 
 
-
 def quiet(handler: Callable[[Any], None]) -> Callable[[Any], None]:
     """An event handler that changes nothing on screen, run without the page update Flet adds
     after a handler: that update diffs the whole page, 70–340 ms on a game's table, and a
@@ -48,6 +47,7 @@ def quiet(handler: Callable[[Any], None]) -> Callable[[Any], None]:
         ft.context.disable_auto_update()
         handler(e)
     return run
+
 
 class Feedback:
     """Plays the table sounds and haptics of one page, if its settings allow them."""

@@ -157,7 +157,7 @@ class Pieces:
     def trick_size(self, players: int = 3) -> str:
         if self.tablet and self.roomy:
             return "large"
-        if self.tablet and players == 4 and not self.roomy:
+        if self.tablet and players == 4:
             return "small"  # four cards in a cross need two card heights
         return "medium"
 
