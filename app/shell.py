@@ -18,6 +18,7 @@ from typing import Callable
 import flet as ft
 
 from app import theme
+from app.events import ignore, quiet
 from app.screens import ledger_strings  # noqa: F401 (the navigation names the ledger)
 from app.state import AppState
 from app.widgets import card as card_widget
@@ -254,7 +255,11 @@ class Shell:
     def start(self) -> None:
         self.page.on_route_change = self.route_change
         self.page.on_view_pop = self._view_pop
-        self.page.on_resize = self._resized
+        self.page.on_resize = quiet(self._resized)  # a rebuild updates the page itself
+        # Flet updates the whole page after every event, and a tab coming back to the
+        # front sends two of these: 100–200 ms of diffing for nothing that changed.
+        self.page.on_app_lifecycle_state_change = quiet(ignore)
+        self.page.on_platform_brightness_change = quiet(ignore)
         self._layout_key = self._current_layout_key()
         self.route_change()
 

@@ -293,7 +293,7 @@ def test_a_quiet_handler_runs_without_the_page_update_flet_adds_after_a_handler(
 
     from flet.controls.context import context
 
-    from app.feedback.player import quiet
+    from app.events import quiet
 
     seen = []
 

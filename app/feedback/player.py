@@ -29,6 +29,7 @@ from typing import Any, Awaitable, Callable
 
 import flet as ft
 
+from app.events import quiet  # a sound's state events came with every tap
 from app.feedback.sounds import EVENTS, HAPTICS, SOUNDS, asset
 
 log = logging.getLogger(__name__)
@@ -37,16 +38,6 @@ PHONES = (ft.PagePlatform.ANDROID, ft.PagePlatform.IOS)
 ANSWER_TIMEOUT = 3.0  # seconds a play may wait for the client's answer before it is given up
 LOAD_WAIT = 1.0  # seconds a first play waits for its file to be loaded (then it tries anyway)
 HAPTIC = "haptic"  # the busy mark of the one haptics service
-
-
-def quiet(handler: Callable[[Any], None]) -> Callable[[Any], None]:
-    """An event handler that changes nothing on screen, run without the page update Flet adds
-    after a handler: that update diffs the whole page, 70–340 ms on a game's table, and a
-    sound's state events came with every tap."""
-    def run(e: Any) -> None:
-        ft.context.disable_auto_update()
-        handler(e)
-    return run
 
 
 class Feedback:

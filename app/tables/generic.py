@@ -52,12 +52,11 @@ class GenericTable(Table):
     def __init__(self, app_state: Any, session: Any) -> None:
         super().__init__(app_state, session)
         self.selected: set[str] = set()
-        self.root = ft.Column(expand=True, spacing=0)
 
     # --- drawing --------------------------------------------------------------------------
 
     def redraw(self, events: list[dict[str, Any]] | None = None) -> None:
-        self.root.controls = self.build_content()
+        self.show(self.build_content())
         try:
             self.root.update()
         except Exception:  # not on the page (yet, or any more): the next build shows it
@@ -287,7 +286,7 @@ class GenericTable(Table):
         super().act(action)
 
     def control(self) -> ft.Control:
-        self.root.controls = self.build_content()
+        self.show(self.build_content())
         return ft.Container(self.root, expand=True, gradient=theme.TABLE_GRADIENT)
 
 

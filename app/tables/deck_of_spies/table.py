@@ -88,7 +88,7 @@ class SpiesTable(BoardPieces, ControlPieces, Flights, Table):
     # --- drawing -----------------------------------------------------------------------------
 
     def control(self) -> ft.Control:
-        self.root.controls = self.build(self.shown)
+        self.show(self.build(self.shown))
         return ft.Container(self.guide.stage(self.root), expand=True, gradient=theme.TABLE_GRADIENT,
                             on_size_change=self._resized, size_change_interval=80)
 
@@ -109,7 +109,7 @@ class SpiesTable(BoardPieces, ControlPieces, Flights, Table):
 
     def redraw_now(self) -> None:
         self.shown = self.view()
-        self.root.controls = self.build(self.shown)
+        self.show(self.build(self.shown))
         self._update()
 
     def build(self, view: dict[str, Any], hide: set[str] | frozenset[str] = frozenset(),
@@ -353,7 +353,7 @@ class SpiesTable(BoardPieces, ControlPieces, Flights, Table):
                            self.redraw_now)
 
     def _show_frame(self, view: dict[str, Any], frame: dict[str, Any]) -> None:
-        self.root.controls = self.build_frame(view, frame)
+        self.show(self.build_frame(view, frame))
         self._update()
 
 

@@ -24,8 +24,6 @@ from app.tables.kings_corner.model import Pick
 from app.tables.kings_corner.panels import PanelPieces
 from app.tables.kit import hand as kit_hand
 from app.tables.kit import privacy
-from app.tables.kit.drag import DragLights
-from app.tables.kit.motion import Slides
 from app.tables.kit.table import Table, mount
 from app.widgets import card as card_widget
 from core import cards
@@ -41,12 +39,9 @@ class KingsTable(CrossPieces, PanelPieces, Table):
         self.last_move: str | None = None
         self.sheet = False  # the scoreboard between two rounds is open (the computer waits)
         self.movable: set[str] = set()
-        self.slides = Slides()
-        self.drag = DragLights()
         self.fly: dict[str, tuple[str, dict[str, Any]]] = {}  # pile -> (card, start look) for this drawing
         self.dealt: set[str] = set()
         self._drawn: tuple | None = None
-        self.root = ft.Column(expand=True, spacing=0)
         if self.unseen_round(session.view(None)):
             self.sheet = True  # closed before the scoreboard was: show it again
             self.driver.pause()
@@ -230,7 +225,7 @@ class KingsTable(CrossPieces, PanelPieces, Table):
     def rebuild(self) -> None:
         """Draw the table's controls afresh (new drop zones, the key of what is drawn)."""
         self.drag.reset()
-        self.root.controls = self.guide.dress(self.build_content())
+        self.show(self.guide.dress(self.build_content()))
         self._drawn = self.drawn_key()
 
     def control(self) -> ft.Control:

@@ -11,6 +11,8 @@ taps into actions; the game's table decides what goes where. The parts:
 - ``hand``: the player's hand sized to the screen, tap to select, playable cards lit,
   and the notice line that explains a refusal;
 - ``motion``: the speed setting, slides of rebuilt controls and keyed frame sequences;
+- ``morph``: a fresh drawing put on screen by changing the controls already there, so a
+  tap sends only what changed (``Table.show``);
 - ``end_sheet``: headline, result card and rematch/home buttons;
 - ``top_bar``: undo (saying what it takes back, disabled when there is nothing) and rules;
 - ``style``: the felt's shades and small shared pieces (caps labels, big buttons, ``signed``);
@@ -21,7 +23,7 @@ A new game's table::
 
     class RosenkriegTable(kit.Table):
         def control(self):
-            self.root = ft.Column(self.build_content(), expand=True)
+            self.show(self.build_content())  # and in redraw: self.show(...); self.root.update()
             return ft.Container(self.root, expand=True, gradient=theme.TABLE_GRADIENT)
 
         def build_content(self):

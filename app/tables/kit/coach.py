@@ -138,6 +138,10 @@ class Coach:
         return ft.Stack([root, self.holder], expand=True, fit=ft.StackFit.EXPAND,
                         clip_behavior=ft.ClipBehavior.NONE)
 
+    def remap(self, kept: Any) -> None:
+        """The drawing was morphed onto the controls on screen: pulse those (``kit.morph.Kept``)."""
+        self.lit = [kept(box) for box in self.lit]
+
     def show(self, controls: list[Any]) -> None:
         """Light the step's part in ``controls`` and place the coach card for the current step."""
         g = self.guide

@@ -101,6 +101,11 @@ class DragLights:
         self.zones.append(zone)
         return zone
 
+    def remap(self, kept: Callable[[Any], Any]) -> None:
+        """The drawing was morphed onto the controls on screen: light those (``kit.morph.Kept``)."""
+        for z in self.zones:
+            z.box, z.control = kept(z.box), kept(z.control)
+
     def started(self, payload: str) -> None:
         """A drag began: light the zones that take what is dragged."""
         for z in self.zones:

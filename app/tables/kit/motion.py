@@ -55,11 +55,17 @@ class Slides:
 
     def add(self, control: ft.Control, start: dict[str, Any], end: dict[str, Any], ms: int) -> ft.Control:
         """Wrap ``control`` drawn with ``start`` properties; it animates to ``end`` when played."""
-        box = ft.Container(control, animate_offset=ft.Animation(ms, ft.AnimationCurve.EASE_OUT_CUBIC),
+        # A key of this drawing's own: a redraw that morphs the table (kit.morph) must add the
+        # box anew at its start look, not animate a box already on screen back to the start.
+        box = ft.Container(control, key=f"slide-{self.gen}-{len(self.movers)}", animate_offset=ft.Animation(ms, ft.AnimationCurve.EASE_OUT_CUBIC),
                            animate_opacity=ft.Animation(ms, ft.AnimationCurve.EASE_OUT),
                            animate_scale=ft.Animation(ms, ft.AnimationCurve.EASE_IN_OUT), **start)
         self.movers.append((box, end))
         return box
+
+    def remap(self, kept: Callable[[Any], Any]) -> None:
+        """The drawing was morphed onto the controls on screen: move those (``kit.morph.Kept``)."""
+        self.movers = [(kept(box), end) for box, end in self.movers]
 
     def start(self, page: Any, update: Callable[[], None], ms: int, then: Callable[[], None]) -> None:
         """Play this drawing's slides in a task; ``then`` runs afterwards if it is still current."""

@@ -14,8 +14,10 @@ import flet as ft
 
 from app import fmt
 from app.tables.kit import end_sheet, feel, motion, privacy, text  # noqa: F401  (text registers the kit's strings)
+from app.tables.kit.drag import DragLights
 from app.tables.kit.driver import TableDriver
 from app.tables.kit.guide import Guide
+from app.tables.kit.morph import Kept, morph_list
 from app.tables.kit.privacy import Privacy
 from app.tables.kit.top_bar import undo_scope
 
@@ -36,6 +38,9 @@ class Table:
         self.bar: Any = None  # the play screen's TopBar, once mounted
         self.undo_for: int | None = None  # hot seat: the person asked to take the device for an undo
         self.guide = Guide(self)  # the guided first deal's coach (inactive in other games)
+        self.root = ft.Column(expand=True, spacing=0)  # what ``show`` draws into
+        self.slides = motion.Slides()  # cards gliding after a drawing
+        self.drag = DragLights()  # the drop zones of the drawing on screen
 
     # --- texts and looks ----------------------------------------------------------------
 
@@ -207,6 +212,14 @@ class Table:
 
     def redraw(self, events: list[dict[str, Any]] | None = None) -> None:
         raise NotImplementedError
+
+    def show(self, controls: list[ft.Control]) -> None:
+        """Put a fresh drawing in ``root`` by changing the controls already on screen (``kit.morph``):
+        Flet then sends what changed, not the whole table. The caller updates ``root``."""
+        kept = Kept()
+        self.root.controls = morph_list(self.root.controls, controls, kept)
+        for part in (self.slides, self.drag, self.guide.coach):
+            part.remap(kept)
 
     def refresh(self) -> None:
         """Draw the table again after a change that is not a move (the guide's step)."""

@@ -38,7 +38,6 @@ class RosenkriegTable(Layouts, Pieces, Sheets, Table):
         self.last_move: str | None = None
         self.banner: str | None = None
         self.frames = Frames()
-        self.root = ft.Column(expand=True, spacing=0)
         view = session.view(None)
         done = len(view["partien"])
         if done and not session.over and not view["tricks"] and done > session.meta.get(SEEN, 0):
@@ -77,11 +76,11 @@ class RosenkriegTable(Layouts, Pieces, Sheets, Table):
     # --- drawing ----------------------------------------------------------------------------
 
     def control(self) -> ft.Control:
-        self.root.controls = self.build_content()
+        self.show(self.build_content())
         return ft.Container(self.root, expand=True, gradient=theme.TABLE_GRADIENT)
 
     def draw(self) -> None:
-        self.root.controls = self.build_content()
+        self.show(self.build_content())
         try:
             self.root.update()
         except Exception:  # not on the page (yet, or any more): the next build shows it

@@ -19,8 +19,7 @@ import flet as ft
 
 from app import theme
 from app.tables.kit import privacy
-from app.tables.kit.drag import DragLights, DropZone
-from app.tables.kit.motion import Slides
+from app.tables.kit.drag import DropZone
 from app.tables.kit.table import Table
 from app.tables.thronfolge import model
 from app.tables.thronfolge import text  # noqa: F401  (registers the strings)
@@ -41,13 +40,10 @@ class ThronfolgeTable(CourtPieces, LinePieces, ControlPieces, TakeSheet, EndScre
     def __init__(self, app_state: Any, session: Any) -> None:
         super().__init__(app_state, session)
         self.selected_card: str | None = None
-        self.slides = Slides()
-        self.drag = DragLights()
         self.anim: dict[str, Any] = {}
         self.last_move: str | None = None
         self.banner: str | None = None
         self._drawn: tuple | None = None
-        self.root = ft.Column(expand=True, spacing=0)
 
     # --- geometry ---------------------------------------------------------------------------
 
@@ -94,7 +90,7 @@ class ThronfolgeTable(CourtPieces, LinePieces, ControlPieces, TakeSheet, EndScre
         self.slides.begin()
         self.anim = self.plan(events) if events else {}
         self.drag.reset()
-        self.root.controls = self.guide.dress(self.build_content())
+        self.show(self.guide.dress(self.build_content()))
         self._drawn = self.drawn_key()
         try:
             self.root.update()
@@ -200,7 +196,7 @@ class ThronfolgeTable(CourtPieces, LinePieces, ControlPieces, TakeSheet, EndScre
 
     def control(self) -> ft.Control:
         self.drag.reset()
-        self.root.controls = self.guide.dress(self.build_content())
+        self.show(self.guide.dress(self.build_content()))
         self._drawn = self.drawn_key()
         return ft.Container(self.guide.stage(self.root), expand=True, gradient=theme.TABLE_GRADIENT)
 

@@ -1,0 +1,225 @@
+"""kit.morph: a fresh drawing put on screen by changing the controls already there.
+
+What is on screen after a morph must look exactly like the fresh drawing (checked on
+random trees), while the controls that stand for the same thing keep their identity, so
+Flet sends only what changed (checked on a real page without a client, and on the
+Thronfolge table).
+"""
+
+from __future__ import annotations
+
+import asyncio
+from typing import Any
+
+import flet as ft
+from flet.controls.object_patch import Operation
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from app.tables.kit import morph as m
+from app.tables.kit.motion import Slides
+from tests.headless_page import HeadlessPage
+
+
+def look(c: Any) -> Any:
+    """What a control shows: its type, properties (a handler only as "there is one"), data and children."""
+    if isinstance(c, list):
+        return [look(x) for x in c]
+    if not isinstance(c, ft.BaseControl):
+        return c
+    events = type(c)._event_fields
+    props = {}
+    for name, value in c._values.items():
+        if name == "key":
+            value = m._key(c)
+        elif name in events:
+            value = value is not None
+        props[name] = look(value)
+    lists = {name: look(getattr(c, name)) for name in type(c)._structural_fields
+             if not name.startswith("_") and getattr(c, name, None)}
+    return type(c).__name__, sorted(props.items(), key=lambda kv: kv[0]), sorted(lists.items()), c.data
+
+
+def ids(c: Any) -> set[int]:
+    """Python ids of every control in the tree."""
+    out = {id(c)}
+    for name in ("content",):
+        inner = c._values.get(name) if isinstance(c, ft.BaseControl) else None
+        if isinstance(inner, ft.BaseControl):
+            out |= ids(inner)
+    for x in getattr(c, "controls", None) or ():
+        out |= ids(x)
+    return out
+
+
+# --- random trees ------------------------------------------------------------------------------
+
+texts = st.builds(lambda v, size: ft.Text(v, size=size), st.sampled_from(["a", "b", "Zehn"]),
+                  st.sampled_from([None, 12, 14]))
+IDENTS = st.sampled_from([None, "card-TS", "card-2C", "hint"])
+KEYS = st.sampled_from([None, "k1", "k2"])
+
+
+def trees(leaf=texts):
+    return st.recursive(leaf, lambda inner: st.one_of(
+        st.builds(lambda c, bg, w, key, tap: ft.Container(c, bgcolor=bg, width=w, key=key,
+                                                          on_click=(lambda e: None) if tap else None),
+                  inner, st.sampled_from([None, "red", "#fff"]), st.sampled_from([None, 10, 20]), KEYS, st.booleans()),
+        st.builds(lambda cs, spacing: ft.Column(cs, spacing=spacing), st.lists(inner, max_size=4),
+                  st.sampled_from([None, 4])),
+        st.builds(lambda cs: ft.Row(cs), st.lists(inner, max_size=4)),
+        st.builds(lambda cs: ft.Stack(cs), st.lists(inner, max_size=3)),
+        st.builds(lambda c, ident, button, label, key: ft.Semantics(content=c, identifier=ident, button=button,
+                                                                     label=label, key=key),
+                  inner, IDENTS, st.booleans(), st.sampled_from([None, "x", "y"]), KEYS),
+    ), max_leaves=12)
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.lists(trees(), max_size=4), st.lists(trees(), max_size=4), st.lists(trees(), max_size=4))
+def test_after_a_morph_the_screen_looks_exactly_like_the_fresh_drawing(first, second, third):
+    shown = first
+    for fresh in (second, third):
+        want = look(fresh)
+        shown = m.morph_list(shown, fresh, m.Kept()) or []
+        assert look(shown) == want
+
+
+@settings(max_examples=200, deadline=None)
+@given(st.lists(trees(), max_size=4), st.lists(trees(), max_size=4))
+def test_no_control_is_shown_twice_and_kept_points_at_what_is_shown(first, second):
+    kept = m.Kept()
+    fresh = list(second)
+    shown = m.morph_list(first, second, kept) or []
+    seen: list[int] = []
+    for c in shown:
+        seen += list(ids(c))
+    assert len(seen) == len(set(seen))
+    on_screen = set(seen)
+    for c in fresh:
+        assert id(kept(c)) in on_screen
+    assert all(kept(c) is c for c in fresh if id(c) in on_screen)
+
+# --- matching --------------------------------------------------------------------------------
+
+
+def card(ident: str, tap: bool = False, label: str = "x", key: str | None = None) -> ft.Semantics:
+    return ft.Semantics(identifier=ident, button=tap, label=label, key=key,
+                        content=ft.Container(ft.Text(ident), on_click=(lambda e: None) if tap else None))
+
+
+def test_the_same_card_in_the_same_role_is_kept_and_only_its_changes_are_copied():
+    old = [card("card-TS", label="Pik Zehn")]
+    new = [card("card-TS", label="Pik Zehn, gewählt")]
+    shown = m.morph_list(old, new, m.Kept())
+    assert shown[0] is old[0]
+    assert shown[0].label == "Pik Zehn, gewählt"
+    assert shown[0]._dirty == {"label": None}  # nothing else changed
+
+
+def test_a_card_is_never_changed_into_another_card():
+    old = [ft.Container(card("card-TS"))]
+    new = [ft.Container(card("card-2C"))]
+    shown = m.morph_list(old, new, m.Kept())
+    assert shown[0] is new[0]  # matched by the identifier at its top: no match
+
+
+def test_a_card_in_the_middle_of_a_hand_keeps_its_neighbours_when_another_is_played():
+    old = [ft.Container(card(f"card-{c}")) for c in ("2C", "3C", "4C", "5C")]
+    new = [ft.Container(card(f"card-{c}")) for c in ("2C", "4C", "5C")]
+    shown = m.morph_list(old, new, m.Kept())
+    assert [s is o for s, o in zip(shown, [old[0], old[2], old[3]])] == [True, True, True]
+
+
+def test_keyed_children_are_found_again_after_a_reorder():
+    old = [ft.Container(ft.Text("a"), key="a"), ft.Container(ft.Text("b"), key="b")]
+    new = [ft.Container(ft.Text("b!"), key="b"), ft.Container(ft.Text("a"), key="a"), ft.Container(key="c")]
+    shown = m.morph_list(old, new, m.Kept())
+    assert shown[0] is old[1] and shown[1] is old[0] and shown[2] is new[2]
+    assert shown[0].content.value == "b!"
+
+
+def test_a_card_whose_role_changes_is_drawn_anew_under_a_key_with_its_role():
+    """Flutter's web client would drop the identifier of a node whose role changes in place."""
+    old = [card("card-TS", tap=False, key="TS-hand")]
+    new = [card("card-TS", tap=True, key="TS-hand")]
+    shown = m.morph_list(old, new, m.Kept())
+    assert shown[0] is new[0]
+    assert shown[0].key != "TS-hand" and m._key(shown[0]) == "TS-hand"
+    # the next drawing in the same role keeps it, with the key it was drawn under
+    again = [card("card-TS", tap=True, key="TS-hand", label="y")]
+    key_on_screen = shown[0].key
+    shown2 = m.morph_list(shown, again, m.Kept())
+    assert shown2[0] is shown[0] and shown2[0].key == key_on_screen and shown2[0].label == "y"
+    # and back to the first role: anew again, under a third key
+    back = [card("card-TS", tap=False, key="TS-hand")]
+    shown3 = m.morph_list(shown2, back, m.Kept())
+    assert shown3[0] is back[0] and shown3[0].key not in ("TS-hand", key_on_screen)
+
+
+def test_the_fresh_handler_takes_over_without_a_change_for_the_client():
+    calls = []
+    old = ft.Container(on_click=lambda e: calls.append("old"))
+    new = ft.Container(on_click=lambda e: calls.append("new"))
+    kept = m.morph(old, new, m.Kept())
+    assert kept is old and not old._dirty
+    old.on_click(None)
+    assert calls == ["new"]
+
+
+def test_a_handler_switched_on_or_off_is_a_change():
+    old, new = ft.Container(), ft.Container(on_click=lambda e: None)
+    m.morph(old, new, m.Kept())
+    assert "on_click" in old._dirty
+    m.morph(old, ft.Container(), m.Kept())
+    assert old.on_click is None
+
+
+def test_data_goes_with_the_drawing():
+    old, new = ft.DragTarget(content=ft.Text("a"), data="pile-N"), ft.DragTarget(content=ft.Text("a"), data="pile-S")
+    assert m.morph(old, new, m.Kept()).data == "pile-S"
+
+
+def test_slides_are_keyed_per_drawing_so_a_moving_card_always_starts_at_its_start():
+    slides = Slides()
+    slides.begin()
+    a = slides.add(ft.Text("x"), {"opacity": 0.0}, {"opacity": 1.0}, 200)
+    slides.begin()
+    b = slides.add(ft.Text("x"), {"opacity": 0.0}, {"opacity": 1.0}, 200)
+    assert m.morph_list([a], [b], m.Kept())[0] is b
+
+
+def test_kept_answers_for_fresh_controls_and_leaves_others():
+    old, new = ft.Container(ft.Text("a")), ft.Container(ft.Text("b"))
+    kept = m.Kept()
+    m.morph(old, new, kept)
+    assert kept(new) is old and kept(new.content) is old.content
+    other = ft.Text("z")
+    assert kept(other) is other
+
+
+# --- on a page ---------------------------------------------------------------------------------
+
+
+def run(coro_fn):
+    return asyncio.run(coro_fn())
+
+
+def test_on_a_page_a_morph_sends_only_the_changed_property_and_registers_nothing_new():
+    async def main():
+        h = HeadlessPage()
+        root = ft.Column([ft.Container(card(f"card-{c}", label=c), key=f"{c}-slot") for c in ("2C", "3C", "4C")])
+        h.page.add(root)
+        await h.settle()
+        before = {id(c) for c in root.controls}
+        n = len(h.conn.messages)
+        fresh = [ft.Container(card(f"card-{c}", label=c + ("!" if c == "3C" else "")), key=f"{c}-slot")
+                 for c in ("2C", "3C", "4C")]
+        root.controls = m.morph_list(root.controls, fresh, m.Kept())
+        root.update()
+        assert {id(c) for c in root.controls} == before
+        sent = h.conn.messages[n:]
+        assert len(sent) == 1
+        ops = [list(op) for op in sent[0].body.patch[1:]]
+        assert [op[2:] for op in ops] == [["label", "3C!"]] and ops[0][0] == Operation.Replace
+    run(main)
