@@ -30,8 +30,10 @@ def look(c: Any) -> Any:
     events = type(c)._event_fields
     props = {}
     for name, value in c._values.items():
-        if name == "key":
+        if name == "key":  # the key the table gave, without the role ending morph may add
             value = m._key(c)
+            if value is None:
+                continue
         elif name in events:
             value = value is not None
         props[name] = look(value)
