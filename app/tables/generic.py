@@ -58,7 +58,7 @@ class GenericTable(Table):
     def redraw(self, events: list[dict[str, Any]] | None = None) -> None:
         self.show(self.build_content())
         try:
-            self.root.update()
+            self.push()
         except Exception:  # not on the page (yet, or any more): the next build shows it
             pass
 

@@ -81,7 +81,7 @@ class SpiesTable(BoardPieces, ControlPieces, Flights, Table):
 
     def _update(self) -> None:
         try:
-            self.root.update()
+            self.push()
         except Exception:  # not on the page (yet, or any more): the next build shows it
             pass
 

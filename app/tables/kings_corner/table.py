@@ -163,10 +163,10 @@ class KingsTable(CrossPieces, PanelPieces, Table):
         self.slides.begin()
         self.rebuild()
         try:
-            self.root.update()
+            self.push()
         except Exception:  # not on the page (yet, or any more): the next build shows it
             return
-        self.slides.start(self.ui.page, self.root.update, self.duration,
+        self.slides.start(self.ui.page, self.duration,
                           lambda: self.redraw() if self.slides.pending else None)
 
     def plan(self, events: list[dict[str, Any]]) -> None:

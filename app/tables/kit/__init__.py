@@ -23,7 +23,7 @@ A new game's table::
 
     class RosenkriegTable(kit.Table):
         def control(self):
-            self.show(self.build_content())  # and in redraw: self.show(...); self.root.update()
+            self.show(self.build_content())  # and in redraw: self.show(...); self.push()
             return ft.Container(self.root, expand=True, gradient=theme.TABLE_GRADIENT)
 
         def build_content(self):

@@ -38,11 +38,29 @@ SEMANTICS_FREE = frozenset({"label", "value", "hint", "tooltip", "selected", "co
 
 
 class Kept:
-    """Which control on screen stands for each freshly built control of one drawing."""
+    """Which control on screen stands for each freshly built control of one drawing, and
+    which controls on screen the drawing changed."""
 
     def __init__(self) -> None:
         # id(fresh) -> (fresh, kept): the fresh control is held so its id is not reused.
         self._by_id: dict[int, tuple[Any, Any]] = {}
+        self.changed: list[Any] = []
+
+    def roots(self) -> list[Any]:
+        """The changed controls with no changed control above them: updating these sends the
+        whole change, and Flet diffs only their parts of the screen, not all of it."""
+        changed = {id(c) for c in self.changed}
+        out, seen = [], set()
+        for c in self.changed:
+            if id(c) in seen:
+                continue
+            seen.add(id(c))
+            up = c.parent
+            while up is not None and id(up) not in changed:
+                up = up.parent
+            if up is None:
+                out.append(c)
+        return out
 
     def note(self, fresh: Any, kept: Any) -> None:
         if fresh is not kept:
@@ -113,7 +131,7 @@ def morph(old: Any, new: Any, kept: Kept) -> Any:
     _morph_props(old, new, kept)
     for name in type(old)._structural_fields:
         if not name.startswith("_"):
-            _morph_field(old, name, getattr(old, name, None), getattr(new, name, None), kept, plain=True)
+            _morph_field(old, name, getattr(old, name, None), getattr(new, name, None), kept)
     if old.data is not new.data:
         old.data = new.data
     return old
@@ -172,7 +190,7 @@ def _morph_props(old: BaseControl, new: BaseControl, kept: Kept) -> None:
                      type(old)._prop_defaults.get(name) if b is _UNSET else b, kept)
 
 
-def _morph_field(old: BaseControl, name: str, a: Any, b: Any, kept: Kept, plain: bool = False) -> None:
+def _morph_field(old: BaseControl, name: str, a: Any, b: Any, kept: Kept) -> None:
     if a is b:
         return
     if isinstance(b, BaseControl):
@@ -185,6 +203,7 @@ def _morph_field(old: BaseControl, name: str, a: Any, b: Any, kept: Kept, plain:
             return
     else:
         value = b
-        if plain and a == b:
+        if a == b:
             return
     setattr(old, name, value)
+    kept.changed.append(old)

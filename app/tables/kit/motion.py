@@ -67,23 +67,23 @@ class Slides:
         """The drawing was morphed onto the controls on screen: move those (``kit.morph.Kept``)."""
         self.movers = [(kept(box), end) for box, end in self.movers]
 
-    def start(self, page: Any, update: Callable[[], None], ms: int, then: Callable[[], None]) -> None:
+    def start(self, page: Any, ms: int, then: Callable[[], None]) -> None:
         """Play this drawing's slides in a task; ``then`` runs afterwards if it is still current."""
         self.animating = bool(self.movers) and can_run_tasks(page)
         if self.animating:
-            page.run_task(self.play, self.gen, list(self.movers), update, ms, then)
+            page.run_task(self.play, self.gen, list(self.movers), ms, then)
 
-    async def play(self, gen: int, movers: list[tuple[ft.Control, dict[str, Any]]],
-                   update: Callable[[], None], ms: int, then: Callable[[], None]) -> None:
+    async def play(self, gen: int, movers: list[tuple[ft.Control, dict[str, Any]]], ms: int,
+                   then: Callable[[], None]) -> None:
         try:
             await asyncio.sleep(START_DELAY)
             if gen != self.gen:
                 return
-            for box, end in movers:
-                for k, v in end.items():
-                    setattr(box, k, v)
             try:
-                update()
+                for box, end in movers:
+                    for k, v in end.items():
+                        setattr(box, k, v)
+                    box.update()  # only the moving cards: the rest of the table is as it was
             except Exception:  # the table left the page
                 return
             await asyncio.sleep(ms / 1000 + 0.08)

@@ -41,6 +41,7 @@ class Table:
         self.root = ft.Column(expand=True, spacing=0)  # what ``show`` draws into
         self.slides = motion.Slides()  # cards gliding after a drawing
         self.drag = DragLights()  # the drop zones of the drawing on screen
+        self._unsent: list[ft.Control] = []  # controls ``show`` changed that ``push`` has not sent
 
     # --- texts and looks ----------------------------------------------------------------
 
@@ -215,11 +216,26 @@ class Table:
 
     def show(self, controls: list[ft.Control]) -> None:
         """Put a fresh drawing in ``root`` by changing the controls already on screen (``kit.morph``):
-        Flet then sends what changed, not the whole table. The caller updates ``root``."""
+        Flet then sends what changed, not the whole table. ``push`` sends it."""
         kept = Kept()
-        self.root.controls = morph_list(self.root.controls, controls, kept)
+        before = self.root.controls
+        shown = morph_list(before, controls, kept) or []
+        if len(shown) != len(before) or any(a is not b for a, b in zip(shown, before)):
+            self.root.controls = shown
+            kept.changed.append(self.root)
         for part in (self.slides, self.drag, self.guide.coach):
             part.remap(kept)
+        # A drawing not yet sent may have changed controls this one removed: send it all then.
+        self._unsent = [self.root] if self._unsent else kept.roots()
+
+    def push(self) -> None:
+        """Send what the drawings since the last push changed (only those parts are diffed).
+
+        :raises RuntimeError: when the table is not on a page (yet, or any more).
+        """
+        changed, self._unsent = self._unsent, []
+        for c in changed:
+            c.update()
 
     def refresh(self) -> None:
         """Draw the table again after a change that is not a move (the guide's step)."""

@@ -82,7 +82,7 @@ class RosenkriegTable(Layouts, Pieces, Sheets, Table):
     def draw(self) -> None:
         self.show(self.build_content())
         try:
-            self.root.update()
+            self.push()
         except Exception:  # not on the page (yet, or any more): the next build shows it
             pass
 

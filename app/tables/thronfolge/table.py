@@ -93,11 +93,11 @@ class ThronfolgeTable(CourtPieces, LinePieces, ControlPieces, TakeSheet, EndScre
         self.show(self.guide.dress(self.build_content()))
         self._drawn = self.drawn_key()
         try:
-            self.root.update()
+            self.push()
         except Exception:  # not on the page (yet, or any more): the next build shows it
             return
         final = bool(self.anim.get("leave"))
-        self.slides.start(self.ui.page, self.root.update, self.duration,
+        self.slides.start(self.ui.page, self.duration,
                           lambda: self.redraw() if final or self.slides.pending else None)
 
     def plan(self, events: list[dict[str, Any]]) -> dict[str, Any]:
