@@ -21,5 +21,10 @@ def quiet(handler: Callable[[Any], None]) -> Callable[[Any], None]:
     return run
 
 
+def skip_page_update() -> None:
+    """Within a handler that sends its own changes (a table's ``push``): no page update after it."""
+    ft.context.disable_auto_update()
+
+
 def ignore(e: Any) -> None:
     """For events the app need not answer, which Flet would still follow with a page update."""

@@ -28,3 +28,14 @@ def pytest_collection_modifyitems(session, config, items):
     for item in items:
         if item.get_closest_marker("e2e") is not None and item.get_closest_marker("flaky") is None:
             item.add_marker(pytest.mark.flaky(reruns=E2E_RERUNS, reruns_delay=2))
+
+
+@pytest.fixture(autouse=True)
+def _flet_page_updates_back_on():
+    """A table's handlers switch Flet's page update off in the context they run in (in the app,
+    each event's own task). A test that calls them directly must not leave it off for the next."""
+    yield
+    if "flet" in sys.modules:
+        from flet.controls.context import context
+
+        context.enable_auto_update()

@@ -59,6 +59,17 @@ def lit_piles(table: KingsTable) -> set[str]:
     return {pos for pos, z in zones(table).items() if z.rest == "ready"}
 
 
+def draggable(table: KingsTable) -> set[str]:
+    """What may be dragged now: the payloads of the draggables whose drag is on."""
+    return {c.data for c in walk(table.root) if isinstance(c, ft.Draggable) and c.max_simultaneous_drags != 0}
+
+
+def takes_nothing(table: KingsTable) -> bool:
+    """No drop zone takes any card of the hand or any pile."""
+    payloads = [*table.session.state["hands"][0], *(f"pile:{p}" for p in kc.POSITIONS)]
+    return not any(z.accepts(p) for z in table.drag.zones for p in payloads)
+
+
 def semantics(table: KingsTable, ident: str) -> ft.Semantics:
     return next(c for c in walk(table.root) if isinstance(c, ft.Semantics) and c.identifier == ident)
 
@@ -169,7 +180,7 @@ def test_drop_zones_accept_only_what_may_go_there():
     assert z["N"].accepts("8H") and z["N"].accepts("pile:W")
     assert not z["S"].accepts("8H") and not z["S"].accepts("pile:W")
     assert z["NE"].accepts("KC") and not z["NE"].accepts("8H")
-    draggable_piles = {c.data for c in walk(t.root) if isinstance(c, ft.Draggable) and str(c.data).startswith("pile:")}
+    draggable_piles = {p for p in draggable(t) if p.startswith("pile:")}
     assert draggable_piles == {f"pile:{p}" for p in model.movable_piles(t.session.state["piles"])}
 
 
@@ -186,7 +197,7 @@ def test_a_turn_starts_with_the_draw_button_and_the_talon_lit_and_cards_cannot_b
     t = make_table(ann_to_move(phase="draw"))
     assert "draw" in ids(t) and "end-turn" not in ids(t)
     assert semantics(t, "talon").button
-    assert not t.drag.zones
+    assert takes_nothing(t) and not draggable(t)
     press(t, "draw")
     assert t.session.state["phase"] == "play"
     assert len(t.session.state["hands"][0]) == 4
@@ -216,9 +227,10 @@ def test_with_draw_at_end_the_button_says_the_card_comes_with_it():
 def test_nothing_is_tappable_while_the_computer_is_to_move():
     state = position([HAND, ["2C", "3C", "QH"]], PILES, to_move=1)
     t = make_table(session_at(state, [ANN, bot()]))
-    assert not t.drag.zones
-    assert not any(isinstance(c, ft.Draggable) for c in walk(t.root))
-    assert not semantics(t, "pile-N").button
+    assert takes_nothing(t) and not draggable(t)
+    assert not any(getattr(c, "on_click", None) for c in walk(semantics(t, "pile-N")))
+    t.dropped("N", "8H")  # a drop already in the air when the turn ended
+    assert t.session.actions == []
 
 
 # --- privacy ------------------------------------------------------------------------------------

@@ -225,3 +225,88 @@ def test_on_a_page_a_morph_sends_only_the_changed_property_and_registers_nothing
         ops = [list(op) for op in sent[0].body.patch[1:]]
         assert [op[2:] for op in ops] == [["label", "3C!"]] and ops[0][0] == Operation.Replace
     run(main)
+
+
+# --- the tables ------------------------------------------------------------------------------------
+
+
+def shown_semantics(table) -> dict[str, ft.Semantics]:
+    from app.tables.kit.coach import walk
+
+    shown: dict[str, ft.Semantics] = {}
+    for c, _ in walk(table.root):
+        if isinstance(c, ft.Semantics) and c.identifier:
+            shown.setdefault(c.identifier, c)  # the first, as a test in the browser finds it
+    return shown
+
+
+def test_when_the_turn_passes_the_hand_and_the_line_stay_on_screen():
+    """A play hands the turn to the computer: the cards still in the hand, and the line, are
+    the same controls as before (only their taps are switched off), so Flet sends little."""
+    from core.session import GameSession, Seat
+    from tests.test_app_thronfolge_table import make_table
+
+    session = GameSession.start("thronfolge", [Seat("human", "Anna"), Seat("bot", "Bot", None, "random")], seed=3)
+    table = make_table(session, speed="off")
+    table.control()
+    hand = session.view(0)["hands"][0]
+    before = shown_semantics(table)
+    table.tap_card(hand[0])
+    table.tap_card(hand[0])
+    assert session.actions == [f"play {hand[0]}"] and session.to_move == 1
+    after = shown_semantics(table)
+    for card in hand[1:]:
+        assert after[f"card-{card}"] is before[f"card-{card}"]
+        assert after[f"card-{card}"].button  # still read as a card of the hand to tap
+    assert after["reach"] is before["reach"]
+
+
+def test_kings_piles_stay_on_screen_when_the_turn_passes():
+    from tests.test_app_kings_corner_table import ann_to_move, make_table, press
+
+    session = ann_to_move()
+    table = make_table(session)
+    before = shown_semantics(table)
+    press(table, "end-turn")
+    assert session.to_move == 1
+    after = shown_semantics(table)
+    for pos in ("N", "E", "S", "W", "NE", "SE", "SW", "NW"):
+        assert after[f"pile-{pos}"] is before[f"pile-{pos}"]
+    for card in session.state["hands"][0]:
+        assert after[f"card-{card}"] is before[f"card-{card}"]
+
+
+def test_a_tap_on_a_table_never_makes_flet_diff_the_whole_page():
+    """Flet updates the page after a handler unless it sent something itself; a table sends
+    its own changes, so a tap (even one that changes nothing) never costs a page-wide diff."""
+    from app.state import AppState
+    from app.tables.kit.table import mount
+    from app.tables.thronfolge import ThronfolgeTable
+    from core.session import GameSession, Seat
+    from tests.test_app_thronfolge_table import SavingStore, stub_ui
+
+    async def main():
+        h = HeadlessPage(width=390, height=844)
+        session = GameSession.start("thronfolge", [Seat("human", "Anna"), Seat("bot", "Bot", None, "random")],
+                                    seed=3, saver=SavingStore())
+        state = AppState(SavingStore(), "de")
+        state.settings.speed = "off"
+        state.ui = stub_ui("de")
+        state.ui.page = h.page
+        table = ThronfolgeTable(state, session)
+        table.driver.kick = lambda: None  # no computer turn in this test
+        h.page.add(mount(state, table))
+        await h.settle()
+        patched = []
+        real = h.session.patch_control
+        h.session.patch_control = lambda c, *a, **k: (patched.append(c), real(c, *a, **k))
+        card = session.view(0)["hands"][0][0]
+        face = shown_semantics(table)[f"card-{card}"].content
+        await h.fire(face, "click")  # pick
+        await h.fire(h.page, "app_lifecycle_state_change", {"state": "resume"})  # changes nothing
+        face = shown_semantics(table)[f"card-{card}"].content
+        await h.fire(face, "click")  # play
+        assert session.actions == [f"play {card}"]
+        assert patched and h.page not in patched
+
+    run(main)

@@ -170,13 +170,16 @@ def _back(design: str, sz: CardSize) -> ft.Control:
 def card_view(card: str, lang: str, size: str = "medium", back: str = BACKS[0], *,
               selected: bool = False, highlighted: bool = False, disabled: bool = False,
               on_tap: Callable[[str], None] | None = None, key: str | None = None,
-              mark: Mark | None = None, french: bool = False) -> ft.Control:
+              mark: Mark | None = None, french: bool = False, tappable: bool = False) -> ft.Control:
     """One card, face up (or a back for ``"??"``), wrapped in Semantics for screen readers.
 
     ``selected`` lifts the card with a gold outline, ``highlighted`` adds a glow for a
     legal target, ``disabled`` dims it and ignores taps, ``mark`` prints the card's role
     in its game on the face (never on a back). ``french`` draws (and names) a Rosenkrieg
     card as the Skat-deck card it stands for; taps and the test id keep the card's own code.
+    ``tappable``: a card the player taps at times (a card of their hand) reads as a button
+    even while ``on_tap`` is None. Its role then never changes, so a redraw changes the card
+    in place: Flutter's web client makes a node whose role changes anew (``kit.morph``).
     """
     sz = SIZES.get(size, SIZES["medium"])
     hidden = card == cards.UNKNOWN
@@ -210,12 +213,21 @@ def card_view(card: str, lang: str, size: str = "medium", back: str = BACKS[0], 
     name = label(as_french(card) if french else card, lang)
     spoken = name + (f", {mark.spoken}" if mark is not None and mark.spoken and not hidden else "")
     return ft.Semantics(
-        label=spoken, button=on_tap is not None, selected=selected if on_tap else None,
+        label=spoken, button=tappable or on_tap is not None, selected=selected if on_tap or tappable else None,
         # The face's own texts ("10", suit images) would be read after the name; the
         # name already says everything.
         exclude_semantics=True,
         identifier=None if hidden else f"card-{card}",
         key=key, content=face)
+
+
+def card_slot(size: str = "medium") -> ft.Control:
+    """The place a card left, while it is dragged: a faint outline of its size (one control,
+    where a faded copy of the card would be a dozen in every hand card's drag)."""
+    sz = SIZES.get(size, SIZES["medium"])
+    return ft.Container(width=sz.width, height=sz.height, border_radius=sz.radius,
+                        bgcolor=ft.Colors.with_opacity(0.5, theme.IVORY),
+                        border=ft.Border.all(1.5, theme.IVORY))
 
 
 def card_back(lang: str, size: str = "medium", back: str = BACKS[0], count: int | None = None) -> ft.Control:

@@ -87,21 +87,23 @@ class CrossPieces:
         movable = bool(live and pile and pos in self.movable)
         stack = self.pile_stack(pos, pile, geo, picked, is_lit, movable and not picked)
         label = model.pile_label(self.t, self.lang, pos, pile)
-        if movable:
+        if movable:  # (few piles at a time: drawing a drag for every pile would cost more than it saves)
             stack = draggable(stack, f"pile:{pos}", lifted_pile(self.pile_stack(pos, pile, geo)),
                               self.pile_stack(pos, pile, geo), on_start=self.drag_started)
         tap = ft.Container(stack, on_click=(lambda e, p=pos: self.tap_pile(p)) if live else None, ink=False,
                            alignment=ft.Alignment.TOP_CENTER)
         spoken = (self.t("kc.pile_lit", label=label) if is_lit
                   else self.t("kc.pile_movable", label=label) if movable else label)
-        body = ft.Semantics(identifier=f"pile-{pos}", label=spoken, button=live, selected=picked if live else None,
+        # Always a button and a drop zone, taking taps and cards on the person's turn: the pile's
+        # controls then stay the same from turn to turn (kit.morph).
+        body = ft.Semantics(identifier=f"pile-{pos}", label=spoken, button=True, selected=picked,
                             exclude_semantics=True, content=tap)
-        if not live:
+        if self.read_only:
             return ft.Container(body, padding=4)
         piles = view["piles"]
 
         def accepts(payload: str, _pos: str = pos) -> bool:
-            return _pos in model.targets(piles, model.pick_of(payload))
+            return live and _pos in model.targets(piles, model.pick_of(payload))
 
         zone = DropZone(body, lambda payload, p=pos: self.dropped(p, payload), ident=f"drop-{pos}",
                         accepts=accepts, lit="ready" if is_lit else "idle", radius=12)
@@ -126,7 +128,7 @@ class CrossPieces:
                             on_click=(lambda e: self.draw()) if drawable else None, ink=False)
         caption = ft.Text(self.t("kc.draw") if drawable else (str(n) if n else ""), size=11,
                           color=theme.GOLD_LIGHT if drawable else IVORY_SOFT, no_wrap=True)
-        return ft.Semantics(identifier="talon", label=label, button=drawable, exclude_semantics=True,
+        return ft.Semantics(identifier="talon", label=label, button=True, exclude_semantics=True,
                             content=ft.Column([glow, caption] if drawable else [glow], spacing=2, tight=True,
                                               horizontal_alignment=ft.CrossAxisAlignment.CENTER))
 

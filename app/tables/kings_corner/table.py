@@ -17,6 +17,7 @@ from typing import Any
 import flet as ft
 
 from app import theme
+from app.events import skip_page_update
 from app.tables.kings_corner import model
 from app.tables.kings_corner import strings  # noqa: F401  (registers the strings)
 from app.tables.kings_corner.cross import CrossPieces
@@ -109,6 +110,8 @@ class KingsTable(CrossPieces, PanelPieces, Table):
 
     def dropped(self, pos: str, payload: str) -> None:
         """A card or a pile dropped on the pile at ``pos``."""
+        if not self.my_turn(self.viewer()):
+            return  # drags are off then; a drop already in the air when the turn ended
         self.pick = None
         self.act(model.action_for(model.pick_of(payload), pos))
 
@@ -153,11 +156,13 @@ class KingsTable(CrossPieces, PanelPieces, Table):
         events = list(events or [])
         if not events and self.slides.animating:
             self.slides.pending = True  # the driver's "thinking" refresh: wait until the cards have landed
+            skip_page_update()
             return
         if events:
             self.plan(events)
         elif self.drawn_key() == self._drawn:
-            return  # nothing changed: keep the controls, so a tap on its way still finds its target
+            skip_page_update()  # nothing changed: nothing to build or send
+            return
         else:
             self.fly, self.dealt = {}, set()
         self.slides.begin()
@@ -285,7 +290,7 @@ class KingsTable(CrossPieces, PanelPieces, Table):
         row = kit_hand.overlap_hand(model.hand_order(hand), lang=self.lang, size=geo.hand_card, back=self.back, width=geo.width,
                                     selected=picked, playable=playable, on_tap=self.tap_card,
                                     slides=self.slides, dealt=self.dealt, ms=self.duration,
-                                    drag=self.drag if live else None, glide_ms=self.duration)
+                                    drag=None if self.read_only else self.drag, glide_ms=self.duration)
         hand_box = ft.Container(row, alignment=ft.Alignment.CENTER)
         if self.read_only:  # a replay: say whose hand lies at the bottom (in play it is always yours)
             hand_box = ft.Column([ft.Text(self.t("replay.hand_of", name=self.chip_name(seat)), size=12.5,

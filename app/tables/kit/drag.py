@@ -26,10 +26,15 @@ HOVER = theme.GOLD_LIGHT
 
 
 def draggable(content: ft.Control, payload: str, feedback: ft.Control, placeholder: ft.Control,
-              on_start: Callable[[str], None] | None = None, group: str = GROUP) -> ft.Control:
-    """``content`` made draggable: ``feedback`` follows the finger, ``placeholder`` stays behind."""
+              on_start: Callable[[str], None] | None = None, group: str = GROUP, enabled: bool = True) -> ft.Control:
+    """``content`` made draggable: ``feedback`` follows the finger, ``placeholder`` stays behind.
+
+    A card that may not move now stays wrapped with its drag switched off (``enabled``), so
+    the table's controls keep their shape from one turn to the next.
+    """
     return ft.Draggable(group=group, data=payload, content=content, content_feedback=feedback,
                         content_when_dragging=ft.Container(placeholder, opacity=0.3),
+                        max_simultaneous_drags=None if enabled else 0,
                         on_drag_start=(lambda e: on_start(payload)) if on_start else None)
 
 

@@ -33,18 +33,18 @@ def card_size(width: float, n: int, spacing: float = 6, largest: str = "large") 
 
 def hand_card(card: str, lang: str, size: str, back: str, *, selected: bool = False, lit: bool = False,
               dim: bool = False, on_tap: Callable[[str], None] | None = None, role: str = "hand",
-              face_down: bool = False, mark: card_widget.Mark | None = None, french: bool = False) -> ft.Control:
+              face_down: bool = False, mark: card_widget.Mark | None = None, french: bool = False,
+              tappable: bool = False) -> ft.Control:
     """One card of a hand; ``dim`` marks a card that cannot be used now (no tap then); ``french``
-    as in ``card_widget.card_view``.
+    and ``tappable`` as in ``card_widget.card_view``.
 
-    The key names the card and its role (``"2C-tap"``): Flutter web sets a semantics
-    node's identifier only when the node is made, so a card whose role changes (tappable
-    or not, face up or down) must become a new control to keep its ``card-XX`` identifier.
+    The key names the card and its role (``"2C-hand"``), so a card that moves from the hand
+    to the table is a new control there, with its own identifier (FLET-NOTES section 7).
     ``face_down`` draws a back for a card on its way into a hidden pile.
     """
     return card_widget.card_view(cards.UNKNOWN if face_down else card, lang, size, back, selected=selected,
                                  highlighted=lit, disabled=dim, on_tap=on_tap, key=f"{card}-{role}",
-                                 mark=None if face_down else mark, french=french)
+                                 mark=None if face_down else mark, french=french, tappable=tappable)
 
 
 def hand_row(hand: list[str], *, lang: str, size: str, back: str, selected: Collection[str] = (),
@@ -56,10 +56,12 @@ def hand_row(hand: list[str], *, lang: str, size: str, back: str, selected: Coll
 
     ``playable`` None means no card may be used now (not this player's turn): nothing is
     tappable, nothing lit. Otherwise playable cards are tappable, and lit when some others
-    are not (a glow on every card would say nothing). ``face_up`` False draws backs (an
-    onlooker). Cards in ``dealt`` slide in from above when ``slides`` is given. With
-    ``drag``, playable cards can also be dragged onto the table's drop zones; ``marks``
-    gives a card's role mark in its game (see ``card_widget.Mark``).
+    are not (a glow on every card would say nothing). With ``on_tap`` the cards read as
+    buttons throughout, so their controls stay the same from turn to turn. ``face_up``
+    False draws backs (an onlooker). Cards in ``dealt`` slide in from above when ``slides``
+    is given. With ``drag``, playable cards can also be dragged onto the table's drop
+    zones (the others' drag is switched off, their controls stay); ``marks`` gives a
+    card's role mark in its game (see ``card_widget.Mark``).
     """
     sz = card_widget.SIZES[size]
     if not hand:
@@ -89,10 +91,11 @@ def _card_controls(hand: list[str], *, lang: str, size: str, back: str, selected
         mark = marks(c) if marks else None
         cv = hand_card(c, lang, size, back, selected=c in selected, lit=glow and c not in selected,
                        dim=playable is not None and not usable, on_tap=on_tap if usable else None, mark=mark,
-                       french=french)
-        if drag is not None and usable:
-            cv = draggable(cv, c, lifted(c, lang, size, back, mark, french),
-                           card_widget.card_view(c, lang, size, back, mark=mark, french=french), on_start=drag.started)
+                       french=french, tappable=on_tap is not None)
+        if drag is not None:
+            # A card that cannot move now never shows its lifted look: a bare slot stands in for it.
+            feedback = lifted(c, lang, size, back, mark, french) if usable else card_widget.card_slot(size)
+            cv = draggable(cv, c, feedback, card_widget.card_slot(size), on_start=drag.started, enabled=usable)
         if slides is not None and c in dealt and ms:
             cv = slides.add(cv, {"offset": ft.Offset(0, -0.9), "opacity": 0.0},
                             {"offset": ft.Offset(0, 0), "opacity": 1.0}, ms)

@@ -13,6 +13,7 @@ from typing import Any
 import flet as ft
 
 from app import fmt
+from app.events import skip_page_update
 from app.tables.kit import end_sheet, feel, motion, privacy, text  # noqa: F401  (text registers the kit's strings)
 from app.tables.kit.drag import DragLights
 from app.tables.kit.driver import TableDriver
@@ -137,6 +138,7 @@ class Table:
 
     def act(self, action: Any) -> None:
         """Play a person's action; a refusal is explained on the table and changes nothing."""
+        skip_page_update()  # see ``push``
         reason = self.driver.apply(action)
         self.message = self.explain(reason) if reason else None
         if reason:
@@ -233,6 +235,9 @@ class Table:
 
         :raises RuntimeError: when the table is not on a page (yet, or any more).
         """
+        # The table sends what it changes, here or in its animation tasks; the page update Flet
+        # would add after the handler diffs the whole page for nothing (100 ms and more).
+        skip_page_update()
         changed, self._unsent = self._unsent, []
         for c in changed:
             c.update()
@@ -254,6 +259,7 @@ def mount(app_state: Any, table: Table) -> ft.Control:
     if cancel is not None:
         cancel()
     control = table.control()
+    table._unsent = []  # the first drawing goes to the page whole, with the play screen
     control.data = table
     page = app_state.ui.page
     if motion.can_run_tasks(page):

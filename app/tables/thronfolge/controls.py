@@ -82,7 +82,7 @@ class ControlPieces:
             playable=playable if my_turn else None, on_tap=self.tap_card, face_up=viewer is not None,
             slides=self.slides, dealt=self.anim.get("deal") or (), ms=self.duration,
             empty_text=self.t("tf.hand_empty"), spacing=8 if self.tablet else 6,
-            drag=self.drag if my_turn else None, marks=self.mark)
+            drag=None if self.read_only else self.drag, marks=self.mark)
         return ft.Container(row, padding=ft.Padding.only(top=10), height=sz.height + 12)
 
     def take_button(self, view: dict[str, Any], me: int, my_turn: bool, legal: list[Any]) -> ft.Control:

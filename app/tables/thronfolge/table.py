@@ -18,6 +18,7 @@ from typing import Any
 import flet as ft
 
 from app import theme
+from app.events import skip_page_update
 from app.tables.kit import privacy
 from app.tables.kit.drag import DropZone
 from app.tables.kit.table import Table
@@ -79,10 +80,12 @@ class ThronfolgeTable(CourtPieces, LinePieces, ControlPieces, TakeSheet, EndScre
         if not events and self.slides.animating:
             # The driver's "thinking" refresh: wait until the cards have landed.
             self.slides.pending = True
+            skip_page_update()
             return
         if not events and not self.anim.get("leave") and not self.anim.get("flash") \
                 and self.drawn_key() == self._drawn:
-            # Nothing changed: keep the controls, so a tap already on its way still finds its target.
+            # Nothing changed: nothing to build or send (and no page update after the tap).
+            skip_page_update()
             return
         if events and events[0].get("type") == "undo":
             self.selected_card = None
@@ -156,13 +159,17 @@ class ThronfolgeTable(CourtPieces, LinePieces, ControlPieces, TakeSheet, EndScre
         self.act(tf.PLAYS[card])
 
     def droppable_line(self, area: ft.Control, my_turn: bool) -> ft.Control:
-        """The line as the place a dragged hand card goes (only on the player's turn)."""
-        if not my_turn:
+        """The line as the place a dragged hand card goes; it takes one on the player's turn and
+        is there all the time, so the line's controls stay the same from turn to turn."""
+        if self.read_only:
             return area
-        return self.drag.add(DropZone(area, self.drop_card, ident="line-drop")).control
+        return self.drag.add(DropZone(area, self.drop_card, ident="line-drop",
+                                      accepts=lambda card: my_turn)).control
 
     def drop_card(self, card: str) -> None:
         """A hand card dropped on the line: played like a tap on "Play"."""
+        if not self.my_turn(self.viewer()):
+            return  # the hand's drag is off then; a drop already in the air when the turn ended
         self.message = None
         self.selected_card = None
         self.act(tf.PLAYS[card] if card in tf.PLAYS else f"play {card}")
