@@ -49,6 +49,17 @@ def ensure_env(extras: str) -> None:
     STAMP.write_text("\n".join([*old, wanted]) + "\n")
 
 
+def compile_bytecode() -> None:
+    """Byte-compile the app's own modules (a fraction of a second when they are up to date).
+
+    An installed app starts from compiled modules; with PYTHONDONTWRITEBYTECODE set (as on
+    some build machines) Python would otherwise compile them again at every start: about
+    0.3 s of the cold start.
+    """
+    subprocess.run([str(PYTHON), "-m", "compileall", "-q", "app", "core"], cwd=ROOT, check=False,
+                   stdout=subprocess.DEVNULL)
+
+
 def find_chromium() -> str | None:
     """A Chromium for the browser tests: $CHROMIUM, the system's, or Playwright's own."""
     for candidate in [os.environ.get("CHROMIUM"), "/usr/bin/chromium", shutil.which("chromium"),
@@ -81,6 +92,7 @@ def main(argv: list[str]) -> int:
     command, rest = argv[0], argv[1:]
     if command == "start":
         ensure_env("")
+        compile_bytecode()
         return subprocess.call([str(PYTHON), "-m", "app", *rest], cwd=ROOT)
     ensure_env("[test]")
     ensure_chromium()
