@@ -310,3 +310,23 @@ def test_a_tap_on_a_table_never_makes_flet_diff_the_whole_page():
         assert patched and h.page not in patched
 
     run(main)
+
+
+def test_a_cards_lifted_look_is_made_once_and_is_the_control_on_screen_in_every_drawing():
+    from app.tables.kit.drag import DragLights
+    from app.tables.kit.hand import hand_row
+
+    drag = DragLights()
+
+    def draw(playable):
+        return hand_row(["TS", "2C"], lang="de", size="medium", back="royal", playable=playable,
+                        on_tap=lambda c: None, drag=drag)
+
+    first = draw({"TS"}).controls
+    second = m.morph_list(first, draw({"2C"}).controls, m.Kept())
+    assert [c is d for c, d in zip(first, second)] == [True, True]
+    assert first[0].content_feedback is drag.lifted(("TS", "de", "medium", "royal", None, False), None)
+    # the drag is on only where the card may move now
+    assert [c.max_simultaneous_drags for c in second] == [0, None]
+    # a look that is not the card's own never turns into it
+    assert first[0].content_feedback.key != first[1].content_feedback.key

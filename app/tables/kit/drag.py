@@ -93,10 +93,25 @@ class DropZone:
 
 
 class DragLights:
-    """The drop zones of the drawing on screen, lit together when a drag starts."""
+    """The drop zones of the drawing on screen, lit together when a drag starts; and the look
+    of each card as it follows the finger, made once per card."""
 
     def __init__(self) -> None:
         self.zones: list[DropZone] = []
+        self._lifted: dict[tuple, ft.Control] = {}
+
+    def lifted(self, look: tuple, build: Callable[[], ft.Control]) -> ft.Control:
+        """The lifted look ``look`` names (a card and how it is drawn), built on first use.
+
+        Every drawing then hands Flet the very control already on screen, which costs
+        nothing to compare or send. It is keyed by its look, so ``kit.morph`` never changes
+        it into another; a card is in a hand once, so the control is in one place at a time.
+        """
+        control = self._lifted.get(look)
+        if control is None:
+            control = self._lifted[look] = build()
+            control.key = "lifted-" + "|".join(map(str, look))
+        return control
 
     def reset(self) -> None:
         """A new drawing: the old zones are gone."""

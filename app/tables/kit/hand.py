@@ -93,8 +93,8 @@ def _card_controls(hand: list[str], *, lang: str, size: str, back: str, selected
                        dim=playable is not None and not usable, on_tap=on_tap if usable else None, mark=mark,
                        french=french, tappable=on_tap is not None)
         if drag is not None:
-            # A card that cannot move now never shows its lifted look: a bare slot stands in for it.
-            feedback = lifted(c, lang, size, back, mark, french) if usable else card_widget.card_slot(size)
+            feedback = drag.lifted((c, lang, size, back, mark, french),
+                                   lambda c=c, mark=mark: lifted(c, lang, size, back, mark, french))
             cv = draggable(cv, c, feedback, card_widget.card_slot(size), on_start=drag.started, enabled=usable)
         if slides is not None and c in dealt and ms:
             cv = slides.add(cv, {"offset": ft.Offset(0, -0.9), "opacity": 0.0},
