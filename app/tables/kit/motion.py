@@ -57,7 +57,8 @@ class Slides:
         """Wrap ``control`` drawn with ``start`` properties; it animates to ``end`` when played."""
         # A key of this drawing's own: a redraw that morphs the table (kit.morph) must add the
         # box anew at its start look, not animate a box already on screen back to the start.
-        box = ft.Container(control, key=f"slide-{self.gen}-{len(self.movers)}", animate_offset=ft.Animation(ms, ft.AnimationCurve.EASE_OUT_CUBIC),
+        box = ft.Container(control, key=f"slide-{self.gen}-{len(self.movers)}",
+                           animate_offset=ft.Animation(ms, ft.AnimationCurve.EASE_OUT_CUBIC),
                            animate_opacity=ft.Animation(ms, ft.AnimationCurve.EASE_OUT),
                            animate_scale=ft.Animation(ms, ft.AnimationCurve.EASE_IN_OUT), **start)
         self.movers.append((box, end))
