@@ -16,7 +16,7 @@ import flet as ft
 def quiet(handler: Callable[[Any], None]) -> Callable[[Any], None]:
     """``handler`` run without the page update Flet adds after it."""
     def run(e: Any) -> None:
-        ft.context.disable_auto_update()
+        skip_page_update()
         handler(e)
     return run
 

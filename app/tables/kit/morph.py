@@ -71,9 +71,6 @@ class Kept:
         hit = self._by_id.get(id(control))
         return hit[1] if hit is not None and hit[0] is control else control
 
-    def __len__(self) -> int:
-        return len(self._by_id)
-
 
 ROLE = "\x1frole:"  # between a Semantics' own key and its role, in the key Flutter sees
 
@@ -131,7 +128,7 @@ def morph(old: Any, new: Any, kept: Kept) -> Any:
     _morph_props(old, new, kept)
     for name in type(old)._structural_fields:
         if not name.startswith("_"):
-            _morph_field(old, name, getattr(old, name, None), getattr(new, name, None), kept)
+            morph_field(old, name, getattr(old, name, None), getattr(new, name, None), kept)
     if old.data is not new.data:
         old.data = new.data
     return old
@@ -186,11 +183,13 @@ def _morph_props(old: BaseControl, new: BaseControl, kept: Kept) -> None:
             # handler (with the fresh drawing's state) takes over without a message.
             ov[name] = b
             continue
-        _morph_field(old, name, None if a is _UNSET else a,
+        morph_field(old, name, None if a is _UNSET else a,
                      type(old)._prop_defaults.get(name) if b is _UNSET else b, kept)
 
 
-def _morph_field(old: BaseControl, name: str, a: Any, b: Any, kept: Kept) -> None:
+def morph_field(old: BaseControl, name: str, a: Any, b: Any, kept: Kept) -> None:
+    """Field ``name`` of ``old`` (now ``a``) made to show ``b``; ``old`` is noted as changed
+    unless it already did."""
     if a is b:
         return
     if isinstance(b, BaseControl):

@@ -18,7 +18,7 @@ from app.tables.kit import end_sheet, feel, motion, privacy, text  # noqa: F401 
 from app.tables.kit.drag import DragLights
 from app.tables.kit.driver import TableDriver
 from app.tables.kit.guide import Guide
-from app.tables.kit.morph import Kept, morph_list
+from app.tables.kit.morph import Kept, morph_field
 from app.tables.kit.privacy import Privacy
 from app.tables.kit.top_bar import undo_scope
 
@@ -220,11 +220,7 @@ class Table:
         """Put a fresh drawing in ``root`` by changing the controls already on screen (``kit.morph``):
         Flet then sends what changed, not the whole table. ``push`` sends it."""
         kept = Kept()
-        before = self.root.controls
-        shown = morph_list(before, controls, kept) or []
-        if len(shown) != len(before) or any(a is not b for a, b in zip(shown, before)):
-            self.root.controls = shown
-            kept.changed.append(self.root)
+        morph_field(self.root, "controls", self.root.controls, controls, kept)
         for part in (self.slides, self.drag, self.guide.coach):
             part.remap(kept)
         # A drawing not yet sent may have changed controls this one removed: send it all then.
