@@ -138,10 +138,12 @@ def morph_list(old: list[Any] | None, new: list[Any] | None, kept: Kept) -> list
     """The children to show: for each fresh child its match on screen (changed to look like it) or itself."""
     if not new or not old:
         return new
+    # A child that is the very control on screen (a kept part, ``kit.parts``) stays itself.
+    same = {id(c) for c in new} & {id(c) for c in old}
     keyed: dict[tuple, Any] = {}
     loose: dict[type, list[Any]] = {}
     for c in old:
-        if not isinstance(c, BaseControl):
+        if not isinstance(c, BaseControl) or id(c) in same:
             continue
         k = _list_key(c)
         if k is None:
@@ -150,7 +152,7 @@ def morph_list(old: list[Any] | None, new: list[Any] | None, kept: Kept) -> list
             keyed.setdefault(k, c)
     out = []
     for c in new:
-        if not isinstance(c, BaseControl):
+        if not isinstance(c, BaseControl) or id(c) in same:
             out.append(c)
             continue
         k = _list_key(c)

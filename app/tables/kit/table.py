@@ -19,6 +19,7 @@ from app.tables.kit.drag import DragLights
 from app.tables.kit.driver import TableDriver
 from app.tables.kit.guide import Guide
 from app.tables.kit.morph import Kept, morph_field
+from app.tables.kit.parts import Parts
 from app.tables.kit.privacy import Privacy
 from app.tables.kit.top_bar import undo_scope
 
@@ -42,6 +43,7 @@ class Table:
         self.root = ft.Column(expand=True, spacing=0)  # what ``show`` draws into
         self.slides = motion.Slides()  # cards gliding after a drawing
         self.drag = DragLights()  # the drop zones of the drawing on screen
+        self.parts = Parts(self.parts_scope)  # parts of the drawing kept while they show the same
         self._unsent: list[ft.Control] = []  # controls ``show`` changed that ``push`` has not sent
 
     # --- texts and looks ----------------------------------------------------------------
@@ -221,10 +223,18 @@ class Table:
         Flet then sends what changed, not the whole table. ``push`` sends it."""
         kept = Kept()
         morph_field(self.root, "controls", self.root.controls, controls, kept)
-        for part in (self.slides, self.drag, self.guide.coach):
+        for part in (self.slides, self.drag, self.guide.coach, self.parts):
             part.remap(kept)
         # A drawing not yet sent may have changed controls this one removed: send it all then.
         self._unsent = [self.root] if self._unsent else kept.roots()
+
+    def parts_scope(self) -> Any:
+        """What every kept part of a drawing (``kit.parts``) depends on; None keeps none: the
+        guide's coach lights parts by changing them, which a kept part must never be."""
+        if self.guide.tour is not None and not self.guide.done:
+            return None
+        return (self.width, self.height, self.lang, self.back, self.viewer(), self.session.over,
+                self.read_only)
 
     def push(self) -> None:
         """Send what the drawings since the last push changed (only those parts are diffed).

@@ -7,7 +7,7 @@ built from a seat's view; avatars, seat badges and the other hand's fan come fro
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, Callable
 
 import flet as ft
 
@@ -43,6 +43,22 @@ class CourtPieces:
             word = self.t("tf.favours" if kind == "favour" else "tf.betrayals")
             return card_widget.Mark(text, "gain" if kind == "favour" else "loss", f"{word} {text}")
         return None
+
+    def court_part(self, name: str, seat: int, view: dict[str, Any], build: Callable[[], ft.Control],
+                   *extra: Any) -> ft.Control:
+        """Part ``name`` of ``seat``'s court, kept on screen while what it shows stays the same
+        (``kit.parts``): the collections (families are counted against the other's), the
+        "taken" marks, the seat's hand size, whose turn it is, the glow of a take; ``extra``
+        holds the arguments of ``build``."""
+        s = self.session
+        inputs = (view["collections"], view["taken"], len(view["hands"][seat] or ()), s.to_move, s.over,
+                  s.bot_to_move, self.anim.get("flash"), extra)
+        return self.parts.part(f"{name}-{seat}", inputs, build)
+
+    def tokens_part(self, seat: int, view: dict[str, Any]) -> ft.Control:
+        """``token_row``, kept on screen while both collections and the glow of a take stay the same."""
+        return self.parts.part(f"tokens-{seat}", (view["collections"], self.anim.get("flash")),
+                               lambda: self.token_row(seat, view))
 
     def cards_text(self, n: int) -> str:
         return cards_text(self.t, n)

@@ -56,8 +56,9 @@ class Layouts:
         if over:
             return self.phone_over(view)
         top = ft.Container(ft.Column([
-            self.player_header(other, view, seat, show_fan=not over),
-            self.token_row(other, view),
+            self.court_part("header", other, view, lambda: self.player_header(other, view, seat, show_fan=not over),
+                            seat, not over),
+            self.tokens_part(other, view),
         ], spacing=8, tight=True), padding=ft.Padding.only(left=12, right=12, top=10, bottom=8))
         middle = ft.Container(
             ft.Column(self.centre(view, seat, me, other, my_turn, legal), spacing=12, scroll=ft.ScrollMode.AUTO,
@@ -65,8 +66,10 @@ class Layouts:
                       alignment=ft.MainAxisAlignment.SPACE_EVENLY if not over else ft.MainAxisAlignment.START),
             expand=True, padding=ft.Padding.symmetric(horizontal=12, vertical=6))
         bottom_parts: list[ft.Control] = [
-            self.token_row(me, view),
-            self.player_header(me, view, seat, show_fan=seat is None and not over),
+            self.tokens_part(me, view),
+            self.court_part("header", me, view,
+                            lambda: self.player_header(me, view, seat, show_fan=seat is None and not over),
+                            seat, seat is None and not over),
         ]
         if not over:
             bottom_parts.append(self.hand_area(view, seat, me, my_turn, playable))
@@ -116,8 +119,11 @@ class Layouts:
         centre = ft.Container(ft.Column(centre_parts, spacing=10, expand=True,
                                         horizontal_alignment=ft.CrossAxisAlignment.STRETCH), expand=True)
         row = ft.Row([
-            self.side_panel(other, view, seat, show_fan=not over),
+            self.court_part("panel", other, view, lambda: self.side_panel(other, view, seat, show_fan=not over),
+                            seat, not over),
             centre,
-            self.side_panel(me, view, seat, show_fan=seat is None and not over),
+            self.court_part("panel", me, view,
+                            lambda: self.side_panel(me, view, seat, show_fan=seat is None and not over),
+                            seat, seat is None and not over),
         ], spacing=14, expand=True, vertical_alignment=ft.CrossAxisAlignment.STRETCH)
         return [self.status_strip(view), ft.Container(row, expand=True, padding=14)]
