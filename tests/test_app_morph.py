@@ -276,6 +276,21 @@ def test_kings_piles_stay_on_screen_when_the_turn_passes():
         assert after[f"card-{card}"] is before[f"card-{card}"]
 
 
+def test_kings_table_column_keeps_its_children_when_the_turn_passes():
+    """The hint line and the buttons are the same keyed boxes on every turn: only what is in them
+    changes, so Flet compares those, not the whole column (which it did when one was replaced)."""
+    from tests.test_app_kings_corner_table import ann_to_move, make_table, press
+
+    session = ann_to_move()
+    table = make_table(session)
+    column = table.root.controls[0].content
+    before = list(column.controls)
+    press(table, "end-turn")
+    assert session.to_move == 1
+    assert table.root.controls[0].content is column
+    assert all(a is b for a, b in zip(column.controls, before)) and len(column.controls) == len(before)
+
+
 def test_a_tap_on_a_table_never_makes_flet_diff_the_whole_page():
     """Flet updates the page after a handler unless it sent something itself; a table sends
     its own changes, so a tap (even one that changes nothing) never costs a page-wide diff."""

@@ -86,7 +86,7 @@ class PanelPieces:
         if self.read_only:  # a replay's bar tells what happened; the cross gets the room
             return ft.Container(height=0)
         if self.message:
-            return notice(self.message)
+            return ft.Container(notice(self.message), key="guide")
         text, icon = None, ft.Icons.LIGHTBULB_OUTLINE
         if live and view.get("phase") == "draw":
             text = self.t("kc.hint.draw")
@@ -97,23 +97,24 @@ class PanelPieces:
             text, icon = self.last_move, ft.Icons.HISTORY
         elif live:
             text = self.t("kc.hint.pick") if any_move else self.t("kc.hint.none")
+        # Always the same keyed box, so a redraw changes what is in it and not the column around
+        # it (Flet would compare the whole column again).
         if not text:
-            return ft.Container(height=20)
-        return notice(text, icon=icon, color=theme.IVORY, ident="guide-line", max_lines=2)
+            return ft.Container(height=20, key="guide")
+        return ft.Container(notice(text, icon=icon, color=theme.IVORY, ident="guide-line", max_lines=2), key="guide")
 
     def buttons(self, view: dict[str, Any], live: bool, any_move: bool) -> ft.Control:
         """Draw (when the turn must start with it) or end the turn; nothing in a replay."""
         if self.read_only:
             return ft.Container(height=0)
-        if live and view.get("phase") == "draw":
-            return ft.Row([big_button(self.t("kc.draw"), ft.Icons.STYLE_OUTLINED, self.draw, ident="draw")])
+        if live and view.get("phase") == "draw":  # a box around the row in every case, as in ``guidance``
+            return ft.Container(ft.Row([big_button(self.t("kc.draw"), ft.Icons.STYLE_OUTLINED, self.draw,
+                                                   ident="draw")]), key="buttons")
         opts = view["options"]
         words = self.t("kc.end_draw") if opts.get("draw") and opts.get("draw_at") == "end" and view["talon"] \
             else self.t("kc.end")
         button = big_button(words, ft.Icons.SKIP_NEXT, self.end_turn, ident="end-turn", primary=not any_move)
-        if not live:
-            return ft.Container(ft.Row([button]), opacity=0.35, disabled=True)
-        return ft.Row([button])
+        return ft.Container(ft.Row([button]), opacity=1.0 if live else 0.35, disabled=not live, key="buttons")
 
     # --- the scoreboard ---------------------------------------------------------------------------
 
