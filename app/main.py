@@ -25,6 +25,8 @@ from typing import Any, Callable
 import flet as ft
 from flet.utils import get_bool_env_var
 
+from app import idle_gc
+
 ASSETS_DIR = str(Path(__file__).resolve().parent.parent / "assets")
 # What a session needs before its first screen, besides what building that screen imports.
 FIRST_SCREEN = ("app.theme", "app.feedback", "flet_audio")
@@ -99,6 +101,7 @@ class Startup:
             # collector's generations keeps full collections short during play (FLET-NOTES 7).
             gc.freeze()
             gc.enable()
+            idle_gc.start_once()  # full collections between taps, not in them
         if failure is None:
             self._store.set_result(store)
             return
