@@ -105,14 +105,18 @@ def fresh_drawing(table) -> list:
 
 
 async def thronfolge_on_a_page(wide: bool, seed: int):
+    return await on_a_page(ThronfolgeTable, "thronfolge", 1, wide, seed)
+
+
+async def on_a_page(table_type, game: str, bots: int, wide: bool, seed: int):
     h = HeadlessPage(width=1024 if wide else 390, height=768 if wide else 844)
-    session = GameSession.start("thronfolge", [Seat("human", "Anna"), Seat("bot", "Bot", None, "random")],
-                                seed=seed, saver=SavingStore())
+    seats = [Seat("human", "Anna")] + [Seat("bot", f"Bot {i}", None, "random") for i in range(bots)]
+    session = GameSession.start(game, seats, seed=seed, saver=SavingStore())
     state = AppState(SavingStore(), "de")
     state.settings.speed = "off"
     state.ui = stub_ui("de", wide)
     state.ui.page = h.page
-    table = ThronfolgeTable(state, session)
+    table = table_type(state, session)
     table.driver.kick = lambda: None  # the test moves for the computer
     h.page.add(mount(state, table))
     await h.settle()
@@ -170,3 +174,33 @@ def _inside(control, part) -> bool:
             return True
         c = c.parent
     return False
+
+
+@pytest.mark.parametrize("wide, seed", [(False, 1), (True, 2)])
+def test_a_kings_table_with_kept_seats_looks_like_one_drawn_from_scratch_after_every_tap(wide, seed):
+    from app.tables.kings_corner.table import KingsTable
+
+    async def main():
+        h, session, table = await on_a_page(KingsTable, "kings-corner", 2, wide, seed)
+        rng = random.Random(seed)
+        kept = 0
+        for _ in range(300):
+            if session.over:
+                break
+            before = table.parts._shown.get("chip-1", (None, None))[1]
+            if table.sheet:
+                table.close_sheet()
+            elif session.to_move != 0:
+                table.driver.apply(session.bot_action(rng))
+            elif (r := rng.random()) < 0.3 and session.view(0)["hands"][0]:
+                table.tap_card(rng.choice(session.view(0)["hands"][0]))
+            elif r < 0.5:
+                table.tap_pile(rng.choice(["N", "E", "S", "W", "NE", "SE", "SW", "NW"]))
+            else:
+                table.act(rng.choice(session.legal()))
+            kept += before is not None and table.parts._shown.get("chip-1", (None, None))[1] is before
+            await h.settle(2)
+            assert look(table.root.controls) == look(fresh_drawing(table))
+        assert kept > 5
+
+    asyncio.run(main())

@@ -52,12 +52,19 @@ class PanelPieces:
                             border_radius=14, bgcolor=SHADE_DEEP if mine else SHADE,
                             border=ft.Border.all(1.5, theme.GOLD if mine else "#00000000"))
 
+    def kept_chip(self, view: dict[str, Any], seat: int, width: float) -> ft.Control:
+        """``seat_chip``, kept on screen while the seat's hand size, penalty total and the turn
+        stay the same (``kit.parts``)."""
+        s = self.session
+        inputs = (len(view["hands"][seat]), view["scores"][seat], s.to_move, s.over, s.bot_to_move, width)
+        return self.parts.part(f"chip-{seat}", inputs, lambda: self.seat_chip(view, seat, width))
+
     def seats_strip(self, view: dict[str, Any], others: list[int], width: float, column: bool = False) -> ft.Control:
         """The other seats: in one row or, on a tablet, a column."""
         if column:
-            return ft.Column([self.seat_chip(view, s, width) for s in others], spacing=8, tight=True)
+            return ft.Column([self.kept_chip(view, s, width) for s in others], spacing=8, tight=True)
         w = (width - 6 * (len(others) - 1)) / max(1, len(others))
-        return ft.Row([self.seat_chip(view, s, min(w, 190)) for s in others], spacing=6,
+        return ft.Row([self.kept_chip(view, s, min(w, 190)) for s in others], spacing=6,
                       alignment=ft.MainAxisAlignment.CENTER)
 
     # --- status and guidance ----------------------------------------------------------------------
