@@ -27,7 +27,6 @@ class IdleCollector:
         self.clock = clock
         self.gc = collector
         self.used = clock()
-        self.runs = 0
 
     def tick(self, period: float = PERIOD_S) -> bool:
         """One look after ``period`` seconds: collect if the process was idle and there is something
@@ -37,7 +36,6 @@ class IdleCollector:
         due = self.gc.get_count()[2] > 0  # middle-generation collections since the last full one
         if idle and due:
             self.gc.collect()
-            self.runs += 1
         self.used = self.clock()
         return idle and due
 

@@ -49,6 +49,3 @@ class Parts:
         """The drawing was put on screen (``kit.morph.Kept``): its parts are the ones to keep."""
         self._shown = {name: (inputs, kept(c)) for name, (inputs, c) in self._drawn.items()}
         self._drawn = {}
-
-    def forget(self) -> None:
-        self._shown, self._drawn = {}, {}
