@@ -8,6 +8,7 @@ client: it answers method calls and fires control events. Private API of Flet 1.
 from __future__ import annotations
 
 import asyncio
+import contextvars
 from typing import Any
 
 import msgpack
@@ -43,6 +44,9 @@ class HeadlessPage:
         self.session.apply_page_patch({"width": 400, "height": 800, **page_props})
         msgpack.packb(self.session.get_page_patch(), default=ENCODE)
         _context_page.set(self.page)
+        # Flet dispatches every event in a task of its own: what one handler sets in the
+        # context (no page update after it, for one) must not carry over to the next.
+        self._event_context = contextvars.copy_context()
 
     def calls(self, control: BaseControl | None = None) -> list[Any]:
         """Method calls sent to the client (to one control), oldest first."""
@@ -53,8 +57,10 @@ class HeadlessPage:
         self.session.handle_invoke_method_results(call.control_id, call.call_id, result, error)
 
     async def fire(self, control: BaseControl, event: str, data: Any = None) -> None:
-        await self.session.dispatch_event(control._i, event, data)
-        await self.session.after_event(control)
+        """As Flet's server does: the handler, then the page update unless it sent something or
+        said not to (``dispatch_event`` does both), in a task of its own."""
+        await asyncio.get_running_loop().create_task(self.session.dispatch_event(control._i, event, data),
+                                                     context=self._event_context.copy())
 
     async def settle(self, rounds: int = 5) -> None:
         for _ in range(rounds):

@@ -294,6 +294,7 @@ def test_kings_table_column_keeps_its_children_when_the_turn_passes():
 def test_a_tap_on_a_table_never_makes_flet_diff_the_whole_page():
     """Flet updates the page after a handler unless it sent something itself; a table sends
     its own changes, so a tap (even one that changes nothing) never costs a page-wide diff."""
+    from app.events import ignore, quiet
     from app.state import AppState
     from app.tables.kit.table import mount
     from app.tables.thronfolge import ThronfolgeTable
@@ -311,6 +312,7 @@ def test_a_tap_on_a_table_never_makes_flet_diff_the_whole_page():
         table = ThronfolgeTable(state, session)
         table.driver.kick = lambda: None  # no computer turn in this test
         h.page.add(mount(state, table))
+        h.page.on_app_lifecycle_state_change = quiet(ignore)  # as the shell answers it
         await h.settle()
         patched = []
         real = h.session.patch_control
@@ -345,3 +347,40 @@ def test_a_cards_lifted_look_is_made_once_and_is_the_control_on_screen_in_every_
     assert [c.max_simultaneous_drags for c in second] == [0, None]
     # a look that is not the card's own never turns into it
     assert first[0].content_feedback.key != first[1].content_feedback.key
+
+
+def test_a_move_that_starts_a_flight_never_makes_flet_diff_the_whole_page():
+    """Deck of Spies flies the cards of a move in a task that begins after the handler: the
+    handler itself sends nothing, and Flet's page update after it diffed the whole page
+    (50–75 ms in the browser) before the first frame of the flight could go out."""
+    from app.state import AppState
+    from app.tables.deck_of_spies import SpiesTable
+    from app.tables.kit.table import mount
+    from core.session import GameSession, Seat
+    from tests.test_app_deck_of_spies_table import SEED
+    from tests.test_app_thronfolge_table import SavingStore, stub_ui
+
+    async def main():
+        h = HeadlessPage(width=390, height=844)
+        session = GameSession.start("deck-of-spies", [Seat("human", "Anna")], seed=SEED, saver=SavingStore())
+        state = AppState(SavingStore(), "de")
+        state.settings.speed = "normal"  # the cards fly
+        state.ui = stub_ui("de")
+        state.ui.page = h.page
+        table = SpiesTable(state, session)
+        h.page.add(mount(state, table))
+        await h.settle()
+        counter = next(str(a).split()[1:] for a in session.legal() if str(a).startswith("counter "))
+        for card in counter:
+            await h.fire(shown_semantics(table)[f"card-{card}"].content, "click")
+        patched = []
+        real = h.session.patch_control
+        h.session.patch_control = lambda c, *a, **k: (patched.append(c), real(c, *a, **k))
+        await h.fire(shown_semantics(table)["spies-counter"].content, "click")
+        assert [str(a) for a in session.actions] == ["counter " + " ".join(counter)]
+        assert h.page not in patched
+        await h.settle(3)
+        assert patched and h.page not in patched  # the flight's first frame, sent by the table
+        table.stop_animation()
+
+    run(main)

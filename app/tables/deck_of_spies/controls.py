@@ -10,13 +10,17 @@ from typing import Any, Callable
 import flet as ft
 
 from app import theme
-
+from app.events import quiet
 from app.tables.deck_of_spies import logic as lg
 from app.tables.kit.style import GOLD_LINE, NEGATIVE as RED_SOFT
 
 
 class ControlPieces:
-    """What the player reads and taps under the cards."""
+    """What the player reads and taps under the cards.
+
+    The buttons' handlers are ``quiet``: the table sends what it changes (or opens a dialog,
+    which sends itself), and a tap that changes nothing, as while a hint is computed, must
+    not make Flet diff the whole page."""
 
     def _status(self, view: dict[str, Any]) -> ft.Control:
         L = self.layout
@@ -88,7 +92,7 @@ class ControlPieces:
         bg, fg = colours[style]
         compact = self.layout.tools is None
         btn = ft.FilledButton(
-            label, icon=None if compact else icon, disabled=not enabled, on_click=lambda e: on_click(),
+            label, icon=None if compact else icon, disabled=not enabled, on_click=quiet(lambda e: on_click()),
             height=height,
             style=ft.ButtonStyle(
                 bgcolor={ft.ControlState.DISABLED: ft.Colors.with_opacity(0.22, "#000000"),
@@ -116,7 +120,7 @@ class ControlPieces:
             ft.Icon(icon, color=theme.IVORY if enabled else ft.Colors.with_opacity(0.4, theme.IVORY), size=22),
             width=52, height=52, border_radius=14, alignment=ft.Alignment.CENTER,
             bgcolor=ft.Colors.with_opacity(0.35, "#000000"), border=ft.Border.all(1.2, GOLD_LINE),
-            on_click=(lambda e: on_click()) if enabled else None, tooltip=label,
+            on_click=quiet(lambda e: on_click()) if enabled else None, tooltip=label,
             shadow=[ft.BoxShadow(blur_radius=14, spread_radius=1, color=theme.GOLD_LIGHT)] if glow else None)
         return ft.Semantics(identifier=ident, label=label, button=True, key=f"{ident}-{enabled}", content=box)
 

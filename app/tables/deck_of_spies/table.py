@@ -22,6 +22,7 @@ from typing import Any, Callable
 import flet as ft
 
 from app import theme
+from app.events import skip_page_update
 from app.tables.deck_of_spies import deal
 from app.tables.deck_of_spies import layout as geo
 from app.tables.deck_of_spies import logic as lg
@@ -199,6 +200,7 @@ class SpiesTable(BoardPieces, ControlPieces, Flights, Table):
     # --- input ------------------------------------------------------------------------------------
 
     def toggle(self, card: str) -> None:
+        skip_page_update()  # the table sends its own changes (none while a hint is computed)
         self.stop_animation()
         if self.hint_busy:
             return
@@ -349,6 +351,7 @@ class SpiesTable(BoardPieces, ControlPieces, Flights, Table):
             self.redraw_now()
             return
         self.shown = after
+        skip_page_update()  # the flight sends its own frames; a page update now would diff it all
         self.flights.start(self.ui.page, self.frames(before, after), lambda f: self._show_frame(after, f),
                            self.redraw_now)
 
