@@ -228,7 +228,10 @@ def test_nothing_is_tappable_while_the_computer_is_to_move():
     state = position([HAND, ["2C", "3C", "QH"]], PILES, to_move=1)
     t = make_table(session_at(state, [ANN, bot()]))
     assert takes_nothing(t) and not draggable(t)
-    assert not any(getattr(c, "on_click", None) for c in walk(semantics(t, "pile-N")))
+    before = (t.pick, t.message, t.drawn_key())
+    for pos in ("N", "W"):
+        press(t, f"pile-{pos}")  # a pile that could move, and one it could move onto: ignored
+    assert (t.pick, t.message, t.drawn_key()) == before
     t.dropped("N", "8H")  # a drop already in the air when the turn ended
     assert t.session.actions == []
 

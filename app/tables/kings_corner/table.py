@@ -85,6 +85,13 @@ class KingsTable(CrossPieces, PanelPieces, Table):
                 self.pick = None
         self.redraw()
 
+    def pile_tapped(self, pos: str, live: bool) -> None:
+        """A tap on a pile, which counts only on the person's turn to play (else it changes nothing)."""
+        if live:
+            self.tap_pile(pos)
+        else:
+            skip_page_update()
+
     def tap_pile(self, pos: str) -> None:
         """A pile: play the pick onto it when it is lit; else pick the pile itself, or say why not."""
         self.message = None
