@@ -177,17 +177,18 @@ def _inside(control, part) -> bool:
 
 
 @pytest.mark.parametrize("wide, seed", [(False, 1), (True, 2)])
-def test_a_kings_table_with_kept_seats_looks_like_one_drawn_from_scratch_after_every_tap(wide, seed):
+def test_a_kings_table_with_kept_seats_and_piles_looks_like_one_drawn_from_scratch_after_every_tap(wide, seed):
     from app.tables.kings_corner.table import KingsTable
 
     async def main():
         h, session, table = await on_a_page(KingsTable, "kings-corner", 2, wide, seed)
         rng = random.Random(seed)
-        kept = 0
+        kept = kept_piles = 0
         for _ in range(300):
             if session.over:
                 break
             before = table.parts._shown.get("chip-1", (None, None))[1]
+            pile_before = table.parts._shown.get("pile-N", (None, None))[1]
             if table.sheet:
                 table.close_sheet()
             elif session.to_move != 0:
@@ -199,8 +200,9 @@ def test_a_kings_table_with_kept_seats_looks_like_one_drawn_from_scratch_after_e
             else:
                 table.act(rng.choice(session.legal()))
             kept += before is not None and table.parts._shown.get("chip-1", (None, None))[1] is before
+            kept_piles += pile_before is not None and table.parts._shown.get("pile-N", (None, None))[1] is pile_before
             await h.settle(2)
             assert look(table.root.controls) == look(fresh_drawing(table))
-        assert kept > 5
+        assert kept > 5 and kept_piles > 5
 
     asyncio.run(main())

@@ -81,15 +81,26 @@ class CrossPieces:
     def _face(self, card: str, geo: model.Geometry, picked: bool, lit: bool = False) -> ft.Control:
         return card_widget.card_view(card, self.lang, geo.cross_card, self.back, selected=picked, highlighted=lit)
 
+    def pile_body(self, pos: str, pile: list[str], geo: model.Geometry, picked: bool, lit: bool,
+                  movable: bool) -> ft.Control:
+        """The pile's cards, to be dragged when the pile may move."""
+        stack = self.pile_stack(pos, pile, geo, picked, lit, movable and not picked)
+        if movable:  # (few piles at a time: drawing a drag for every pile would cost more than it saves)
+            stack = draggable(stack, f"pile:{pos}", lifted_pile(self.pile_stack(pos, pile, geo)),
+                              self.pile_stack(pos, pile, geo), on_start=self.drag_started)
+        return stack
+
     def pile_cell(self, view: dict[str, Any], pos: str, geo: model.Geometry, live: bool, is_lit: bool) -> ft.Control:
         pile = view["piles"][pos]
         picked = self.pick is not None and self.pick.kind == "pile" and self.pick.what == pos
         movable = bool(live and pile and pos in self.movable)
-        stack = self.pile_stack(pos, pile, geo, picked, is_lit, movable and not picked)
         label = model.pile_label(self.t, self.lang, pos, pile)
-        if movable:  # (few piles at a time: drawing a drag for every pile would cost more than it saves)
-            stack = draggable(stack, f"pile:{pos}", lifted_pile(self.pile_stack(pos, pile, geo)),
-                              self.pile_stack(pos, pile, geo), on_start=self.drag_started)
+        if pos in self.fly:  # a card slides onto it: the slide belongs to this drawing
+            stack = self.pile_body(pos, pile, geo, picked, is_lit, movable)
+        else:  # most piles stay as they are from tap to tap: kept on screen (``kit.parts``)
+            stack = self.parts.part(f"pile-{pos}", (model.pile_face(pile), picked, is_lit, movable, geo.cross_card,
+                                                   geo.offset),
+                                    lambda: self.pile_body(pos, pile, geo, picked, is_lit, movable))
         # Taps are taken on every turn and ignored off the person's turn: a handler switched on
         # and off with the turn would change all eight piles each turn, and the web client
         # rebuilds a changed control with everything in it.
