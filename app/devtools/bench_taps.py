@@ -60,13 +60,17 @@ class Taps:
     def by_id(self, ident: str) -> Any:
         return self.page.locator(f'[flt-semantics-identifier="{ident}"]')
 
-    def quiet(self, ms: int = 400, most: int = 20_000) -> None:
-        """Until the app has sent nothing for ``ms`` (animations and the computer are done)."""
+    def quiet(self, ms: int = 600, most: int = 20_000) -> None:
+        """Until the app has sent nothing for ``ms`` (animations and the computer are done).
+
+        A flight in Deck of Spies pauses up to 450 ms between its frames, and the cards
+        drawn during it are hidden until they fly in: a shorter wait tapped mid-flight."""
         self.page.wait_for_function(
             f"() => performance.now() - window.__bench.last > {ms}", timeout=most, polling=100)
 
     def tap(self, ident: str, game: str, kind: str) -> bool:
         """Tap the control ``ident`` and time it; False when it is not on the screen."""
+        self.quiet()
         target = self.by_id(ident).first
         return bool(target.count()) and self.tap_on(target, game, kind)
 
