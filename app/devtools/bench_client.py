@@ -26,6 +26,7 @@ import argparse
 import asyncio
 import json
 import os
+import shutil
 import statistics
 import subprocess
 import sys
@@ -132,12 +133,17 @@ def measure(kind: str, cards: int, rounds: int) -> list[float]:
                         raise
                     time.sleep(0.2)
             browser.start_tracing(page=page, path=str(trace), categories=["devtools.timeline", "toplevel"])
-            page.wait_for_timeout(int((START + rounds * STEP + 2) * 1000))
+            # The client needs a few seconds to start before the server's clock begins: wait
+            # generously, so the last bursts in the trace are all the changes.
+            page.wait_for_timeout(int((START + rounds * STEP + 8) * 1000))
             browser.stop_tracing()
             browser.close()
     finally:
         server.kill()
-    return frames(trace, rounds)
+    try:
+        return frames(trace, rounds)
+    finally:
+        shutil.rmtree(trace.parent, ignore_errors=True)
 
 
 def main(argv: Sequence[str] | None = None) -> int:
