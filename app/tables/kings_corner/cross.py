@@ -104,8 +104,8 @@ class CrossPieces:
         # Taps are taken on every turn and ignored off the person's turn: a handler switched on
         # and off with the turn would change all eight piles each turn, and the web client
         # rebuilds a changed control with everything in it.
-        tap = ft.Container(stack, on_click=None if self.read_only else (lambda e, p=pos, on=live: self.pile_tapped(p, on)),
-                           ink=False, alignment=ft.Alignment.TOP_CENTER)
+        on_tap = None if self.read_only else (lambda e, p=pos, on=live: self.pile_tapped(p, on))
+        tap = ft.Container(stack, on_click=on_tap, ink=False, alignment=ft.Alignment.TOP_CENTER)
         spoken = (self.t("kc.pile_lit", label=label) if is_lit
                   else self.t("kc.pile_movable", label=label) if movable else label)
         # Always a button and a drop zone, taking taps and cards on the person's turn: the pile's
