@@ -25,17 +25,15 @@ from __future__ import annotations
 import argparse
 import asyncio
 import json
-import os
 import shutil
 import statistics
 import subprocess
 import sys
 import tempfile
-import time
 from pathlib import Path
 from typing import Any, Sequence
 
-from app.devtools.webserver import CHROMIUM, CHROMIUM_ARGS, PHONE, ROOT, free_port
+from app.devtools.webserver import CHROMIUM, CHROMIUM_ARGS, PHONE, ROOT, free_port, wait_until_up, web_env
 
 KINDS = ("text", "move", "replace", "insert", "restyle")
 START = 4.0  # seconds between the page's start and the first change: the client has loaded
@@ -113,25 +111,19 @@ def measure(kind: str, cards: int, rounds: int) -> list[float]:
     from playwright.sync_api import sync_playwright
 
     port = free_port()
-    env = dict(os.environ, FLET_FORCE_WEB_SERVER="true", FLET_WEB_NO_CDN="true", FLET_SERVER_IP="127.0.0.1",
-               FLET_SERVER_PORT=str(port))
+    url = f"http://127.0.0.1:{port}"
+    folder = Path(tempfile.mkdtemp(prefix="hofstaat-client-bench-"))
+    trace, log = folder / "trace.json", folder / "server.log"
     code = f"from app.devtools.bench_client import serve; serve({kind!r}, {cards}, {rounds}, {port})"
-    server = subprocess.Popen([sys.executable, "-c", code], cwd=ROOT, env=env,
-                              stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
-    trace = Path(tempfile.mkdtemp(prefix="hofstaat-client-bench-")) / "trace.json"
+    with open(log, "w") as out:
+        server = subprocess.Popen([sys.executable, "-c", code], cwd=ROOT, env=web_env(port),
+                                  stdout=out, stderr=subprocess.STDOUT)
     try:
+        wait_until_up(server, url, log)
         with sync_playwright() as p:
             browser = p.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
             page = browser.new_context(viewport=PHONE).new_page()
-            deadline = time.time() + 30
-            while True:
-                try:
-                    page.goto(f"http://127.0.0.1:{port}/")
-                    break
-                except Exception:
-                    if time.time() > deadline:
-                        raise
-                    time.sleep(0.2)
+            page.goto(url + "/")
             browser.start_tracing(page=page, path=str(trace), categories=["devtools.timeline", "toplevel"])
             # The client needs a few seconds to start before the server's clock begins: wait
             # generously, so the last bursts in the trace are all the changes.
@@ -143,7 +135,7 @@ def measure(kind: str, cards: int, rounds: int) -> list[float]:
     try:
         return frames(trace, rounds)
     finally:
-        shutil.rmtree(trace.parent, ignore_errors=True)
+        shutil.rmtree(folder, ignore_errors=True)
 
 
 def main(argv: Sequence[str] | None = None) -> int:

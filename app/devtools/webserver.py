@@ -25,11 +25,16 @@ def free_port() -> int:
         return s.getsockname()[1]
 
 
+def web_env(port: int) -> dict[str, str]:
+    """The environment for a Flet app served offline on 127.0.0.1 at ``port``."""
+    return dict(os.environ, FLET_FORCE_WEB_SERVER="true", FLET_WEB_NO_CDN="true",
+                FLET_SERVER_IP="127.0.0.1", FLET_SERVER_PORT=str(port))
+
+
 def spawn(db: Path, log: Path) -> tuple[subprocess.Popen, str]:
     """``python -m app`` on a free port with the given database; it may not answer yet."""
     port = free_port()
-    env = dict(os.environ, FLET_FORCE_WEB_SERVER="true", FLET_WEB_NO_CDN="true",
-               FLET_SERVER_IP="127.0.0.1", FLET_SERVER_PORT=str(port))
+    env = web_env(port)
     env.pop("HOFSTAAT_DB", None)
     with open(log, "w") as out:
         proc = subprocess.Popen([sys.executable, "-m", "app", "--port", str(port), "--db", str(db)],
