@@ -353,23 +353,11 @@ def test_a_move_that_starts_a_flight_never_makes_flet_diff_the_whole_page():
     """Deck of Spies flies the cards of a move in a task that begins after the handler: the
     handler itself sends nothing, and Flet's page update after it diffed the whole page
     (50–75 ms in the browser) before the first frame of the flight could go out."""
-    from app.state import AppState
-    from app.tables.deck_of_spies import SpiesTable
-    from app.tables.kit.table import mount
-    from core.session import GameSession, Seat
+    from tests.headless_table import table_on_a_page
     from tests.test_app_deck_of_spies_table import SEED
-    from tests.test_app_thronfolge_table import SavingStore, stub_ui
 
     async def main():
-        h = HeadlessPage(width=390, height=844)
-        session = GameSession.start("deck-of-spies", [Seat("human", "Anna")], seed=SEED, saver=SavingStore())
-        state = AppState(SavingStore(), "de")
-        state.settings.speed = "normal"  # the cards fly
-        state.ui = stub_ui("de")
-        state.ui.page = h.page
-        table = SpiesTable(state, session)
-        h.page.add(mount(state, table))
-        await h.settle()
+        h, session, table = await table_on_a_page("deck-of-spies", 0, SEED, speed="normal")  # the cards fly
         counter = next(str(a).split()[1:] for a in session.legal() if str(a).startswith("counter "))
         for card in counter:
             await h.fire(shown_semantics(table)[f"card-{card}"].content, "click")

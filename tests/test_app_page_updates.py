@@ -14,13 +14,8 @@ import random
 
 import pytest
 
-from app.events import ignore, quiet
-from app.state import AppState
-from app.tables import build
 from app.tables.kit.coach import walk
-from core.session import GameSession, Seat
-from tests.headless_page import HeadlessPage
-from tests.test_app_thronfolge_table import SavingStore, stub_ui
+from tests.headless_table import table_on_a_page
 
 GAMES = {"thronfolge": 1, "deck-of-spies": 0, "rosenkrieg": 2, "kings-corner": 2}
 
@@ -35,28 +30,11 @@ def tappable(root) -> list[tuple[object, str]]:
     return out
 
 
-async def table_on_a_page(game: str, speed: str, seed: int):
-    h = HeadlessPage(width=390, height=844)
-    seats = [Seat("human", "Anna")] + [Seat("bot", f"Bot {i}", None, "random") for i in range(GAMES[game])]
-    session = GameSession.start(game, seats, seed=seed, saver=SavingStore())
-    state = AppState(SavingStore(), "de")
-    state.settings.speed = speed
-    state.ui = stub_ui("de")
-    state.ui.page = h.page
-    control = build(state, session)
-    table = control.data
-    table.driver.kick = lambda: None  # the test moves for the computer
-    h.page.add(control)
-    h.page.on_app_lifecycle_state_change = quiet(ignore)  # as the shell answers it
-    await h.settle()
-    return h, session, table
-
-
 @pytest.mark.parametrize("speed", ["off", "normal"])
 @pytest.mark.parametrize("game", sorted(GAMES))
 def test_random_taps_on_a_table_never_update_the_whole_page(game, speed):
     async def main():
-        h, session, table = await table_on_a_page(game, speed, seed=7)
+        h, session, table = await table_on_a_page(game, GAMES[game], 7, speed=speed)
         patched = []
         real = h.session.patch_control
         h.session.patch_control = lambda c, *a, **k: (patched.append(c), real(c, *a, **k))

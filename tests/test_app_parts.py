@@ -13,16 +13,11 @@ import random
 import flet as ft
 import pytest
 
-from app.state import AppState
 from app.tables.kit import morph as m
 from app.tables.kit.parts import Parts
-from app.tables.kit.table import mount
-from app.tables.thronfolge import ThronfolgeTable
 from core.games import thronfolge as tf
-from core.session import GameSession, Seat
-from tests.headless_page import HeadlessPage
+from tests.headless_table import table_on_a_page
 from tests.test_app_morph import look
-from tests.test_app_thronfolge_table import SavingStore, stub_ui
 
 
 class Mounted(ft.Text):
@@ -105,22 +100,7 @@ def fresh_drawing(table) -> list:
 
 
 async def thronfolge_on_a_page(wide: bool, seed: int):
-    return await on_a_page(ThronfolgeTable, "thronfolge", 1, wide, seed)
-
-
-async def on_a_page(table_type, game: str, bots: int, wide: bool, seed: int):
-    h = HeadlessPage(width=1024 if wide else 390, height=768 if wide else 844)
-    seats = [Seat("human", "Anna")] + [Seat("bot", f"Bot {i}", None, "random") for i in range(bots)]
-    session = GameSession.start(game, seats, seed=seed, saver=SavingStore())
-    state = AppState(SavingStore(), "de")
-    state.settings.speed = "off"
-    state.ui = stub_ui("de", wide)
-    state.ui.page = h.page
-    table = table_type(state, session)
-    table.driver.kick = lambda: None  # the test moves for the computer
-    h.page.add(mount(state, table))
-    await h.settle()
-    return h, session, table
+    return await table_on_a_page("thronfolge", 1, seed, wide=wide)
 
 
 @pytest.mark.parametrize("wide, seed", [(False, 1), (False, 2), (True, 3)])
@@ -178,10 +158,8 @@ def _inside(control, part) -> bool:
 
 @pytest.mark.parametrize("wide, seed", [(False, 1), (True, 2)])
 def test_a_kings_table_with_kept_seats_and_piles_looks_like_one_drawn_from_scratch_after_every_tap(wide, seed):
-    from app.tables.kings_corner.table import KingsTable
-
     async def main():
-        h, session, table = await on_a_page(KingsTable, "kings-corner", 2, wide, seed)
+        h, session, table = await table_on_a_page("kings-corner", 2, seed, wide=wide)
         rng = random.Random(seed)
         kept = kept_piles = 0
         for _ in range(300):
