@@ -350,9 +350,10 @@ def test_a_cards_lifted_look_is_made_once_and_is_the_control_on_screen_in_every_
 
 
 def test_a_move_that_starts_a_flight_never_makes_flet_diff_the_whole_page():
-    """Deck of Spies flies the cards of a move in a task that begins after the handler: the
-    handler itself sends nothing, and Flet's page update after it diffed the whole page
-    (50–75 ms in the browser) before the first frame of the flight could go out."""
+    """Deck of Spies flies the cards of a move (or an undo) in a task that begins after the
+    handler: the handler itself sends nothing, and Flet's page update after it diffed the whole
+    page (50–75 ms in the browser) before the first frame of the flight could go out. The
+    table's own buttons say so themselves; the app bar's undo is a plain handler."""
     from tests.headless_table import table_on_a_page
     from tests.test_app_deck_of_spies_table import SEED
 
@@ -369,6 +370,15 @@ def test_a_move_that_starts_a_flight_never_makes_flet_diff_the_whole_page():
         assert h.page not in patched
         await h.settle(3)
         assert patched and h.page not in patched  # the flight's first frame, sent by the table
+        table.stop_animation()
+        app_bar_undo = ft.Container(on_click=lambda e: table.undo())  # as the app bar's button calls it
+        h.page.add(app_bar_undo)
+        await h.settle()
+        patched.clear()
+        await h.fire(app_bar_undo, "click")
+        assert session.actions == [] and h.page not in patched
+        await h.settle(3)
+        assert patched and h.page not in patched
         table.stop_animation()
 
     run(main)
