@@ -382,3 +382,37 @@ def test_a_move_that_starts_a_flight_never_makes_flet_diff_the_whole_page():
         table.stop_animation()
 
     run(main)
+
+
+def test_a_counter_flies_the_cards_it_plays_and_switches_the_buttons_in_place():
+    """The first frame of a counter is what the player waits for: the cards played fly off as
+    the controls they were, and the buttons switched on or off are changed, not made anew (the
+    web client rebuilds a new control whole; before, every counter made the cards and two
+    buttons anew). Once landed, the cards on the discard pile no longer read as buttons."""
+    from tests.headless_table import table_on_a_page
+    from tests.test_app_deck_of_spies_table import SEED
+
+    async def main():
+        h, session, table = await table_on_a_page("deck-of-spies", 0, SEED, speed="fast")
+        counter = next(str(a).split()[1:] for a in session.legal() if str(a).startswith("counter "))
+        for card in counter:
+            await h.fire(shown_semantics(table)[f"card-{card}"].content, "click")
+        before = shown_semantics(table)
+        played = {c: before[f"card-{c}"] for c in counter}
+        buttons = {i: before[i] for i in ("spies-counter", "spies-undo")}
+        assert all(s.button for s in played.values()) and buttons["spies-counter"].content.disabled is False
+        await h.fire(before["spies-counter"].content, "click")
+        await h.settle(3)  # the flight's first frame is on the page
+        now = shown_semantics(table)
+        assert all(now[f"card-{c}"] is s for c, s in played.items())
+        assert all(now[i] is s for i, s in buttons.items())
+        assert buttons["spies-counter"].content.disabled is True and buttons["spies-undo"].content.disabled is False
+        await asyncio.wrap_future(table.flights.future)  # landed
+        await h.settle(3)
+        landed = shown_semantics(table)
+        discard = set(session.view(0)["discard"])
+        assert set(counter) <= discard
+        assert all(not landed[f"card-{c}"].button for c in counter if f"card-{c}" in landed)
+        assert any(f"card-{c}" in landed for c in counter)
+
+    run(main)

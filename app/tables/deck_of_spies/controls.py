@@ -108,8 +108,9 @@ class ControlPieces:
                 shape=ft.RoundedRectangleBorder(radius=14),
                 padding=ft.Padding.symmetric(horizontal=6 if compact else 10)))
         wrapped = ft.Container(
-            # keyed by identifier and state: a reused semantics node would keep a stale identifier
-            ft.Semantics(identifier=ident, content=btn, key=f"{ident}-{enabled}"), expand=expand,
+            # Keyed by identifier: a node reused for another button would keep a stale identifier.
+            # Switching a button on or off changes it in place (a new one costs the client a frame).
+            ft.Semantics(identifier=ident, content=btn, key=ident), expand=expand,
             border_radius=16,
             shadow=[ft.BoxShadow(blur_radius=16, spread_radius=2, color=theme.GOLD_LIGHT)] if glow else None)
         return wrapped
@@ -122,7 +123,7 @@ class ControlPieces:
             bgcolor=ft.Colors.with_opacity(0.35, "#000000"), border=ft.Border.all(1.2, GOLD_LINE),
             on_click=quiet(lambda e: on_click()) if enabled else None, tooltip=label,
             shadow=[ft.BoxShadow(blur_radius=14, spread_radius=1, color=theme.GOLD_LIGHT)] if glow else None)
-        return ft.Semantics(identifier=ident, label=label, button=True, key=f"{ident}-{enabled}", content=box)
+        return ft.Semantics(identifier=ident, label=label, button=True, key=ident, content=box)
 
     def _buttons(self, view: dict[str, Any]) -> list[ft.Control]:
         if self.read_only:  # a replay is watched, not played

@@ -65,10 +65,13 @@ class Flights:
         stay = {c: old_slots[c] for c in gone}
         moved = {c for c in new_slots if c in old_slots and old_slots[c] != new_slots[c]} | set(start)
         backs = {c for c in gone if new_zone.get(c) == "draw"}
+        # Cards leaving the hand keep their hand look until they have landed (``SpiesTable._card``).
+        was_hand = frozenset(before.get("hand") or ()) - frozenset(after.get("hand") or ())
         frames = [
-            {"hide": drawn, "place": start, "ghosts": stay, "backs": backs, "moving": moved, "wait": 0.06},
+            {"hide": drawn, "place": start, "ghosts": stay, "backs": backs, "moving": moved, "wait": 0.06,
+             "was_hand": was_hand},
             {"hide": drawn, "ghosts": gone, "backs": backs, "moving": moved | set(gone),
-             "wait": self.duration / 1000 + 0.05},
+             "wait": self.duration / 1000 + 0.05, "was_hand": was_hand},
         ]
         if drawn:
             src = self.zone_slot("draw")
@@ -80,4 +83,5 @@ class Flights:
     def build_frame(self, view: dict[str, Any], frame: dict[str, Any]) -> list[ft.Control]:
         return self.build(view, hide=frame.get("hide", frozenset()), place=frame.get("place"),
                           ghosts=frame.get("ghosts"), moving=frame.get("moving", frozenset()),
-                          backs=frame.get("backs", frozenset()), result=frame.get("result", False))
+                          backs=frame.get("backs", frozenset()), result=frame.get("result", False),
+                          was_hand=frame.get("was_hand", frozenset()))

@@ -116,11 +116,13 @@ class SpiesTable(BoardPieces, ControlPieces, Flights, Table):
     def build(self, view: dict[str, Any], hide: set[str] | frozenset[str] = frozenset(),
               place: dict[str, geo.Slot] | None = None, ghosts: dict[str, geo.Slot] | None = None,
               moving: set[str] | frozenset[str] = frozenset(),
-              backs: set[str] | frozenset[str] = frozenset(), result: bool = True) -> list[ft.Control]:
+              backs: set[str] | frozenset[str] = frozenset(), result: bool = True,
+              was_hand: set[str] | frozenset[str] = frozenset()) -> list[ft.Control]:
         """Every part of the table for ``view``; ``hide``/``place``/``ghosts``/``moving``/``backs``
         are for animation frames (cards not yet shown, cards at a start position, cards that
         left the view flying to their pile, cards drawn on top, cards turned face down);
-        ``result`` False keeps the end screen back until the last card has landed."""
+        ``result`` False keeps the end screen back until the last card has landed; cards in
+        ``was_hand`` keep a hand card's look while they fly off (see ``_card``)."""
         L = self.layout
         place = place or {}
         ghosts = ghosts or {}
@@ -139,10 +141,11 @@ class SpiesTable(BoardPieces, ControlPieces, Flights, Table):
                 continue
             s = place.get(card, slot)
             z = order + (1000 if card in moving or card in place else 0)
-            placed.append((z, self._card(card, s, view)))
+            placed.append((z, self._card(card, s, view, was_hand=card in was_hand)))
         for card, s in ghosts.items():
             if card not in slots:
-                placed.append((2000, self._card(card, s, view, ghost=True, face_down=card in backs)))
+                placed.append((2000, self._card(card, s, view, ghost=True, face_down=card in backs,
+                                                was_hand=card in was_hand)))
         placed.sort(key=lambda p: p[0])
         parts += [c for _, c in placed]
         parts += medallion + badges
@@ -152,7 +155,11 @@ class SpiesTable(BoardPieces, ControlPieces, Flights, Table):
         return self.guide.dress(parts)
 
     def _card(self, card: str, slot: geo.Slot, view: dict[str, Any], ghost: bool = False,
-              face_down: bool = False) -> ft.Control:
+              face_down: bool = False, was_hand: bool = False) -> ft.Control:
+        """A card at ``slot``. A hand card reads as a button while a hint is computed (its tap only
+        waits), and so does a card flying off the hand (``was_hand``): Flutter's web client
+        draws a card whose role changes anew, which made the first frame of every counter
+        rebuild the cards played (``kit.morph``)."""
         L = self.layout
         anim = self._anim()
         in_hand = card in (view.get("hand") or ()) and not ghost
@@ -172,9 +179,10 @@ class SpiesTable(BoardPieces, ControlPieces, Flights, Table):
         if card == lg.spy(view) and not ghost:
             highlighted = True
         # A card going into the draw pile turns face down at once: the pile's cards are never shown.
+        tappable = (was_hand or (in_hand and self.hint_busy and not view.get("over"))) and not face_down
         face = kit_hand.hand_card(card, self.lang, L.card, self.back, selected=selected, lit=highlighted,
-                                  dim=disabled, on_tap=tap, face_down=face_down,
-                                  role="back" if face_down else "tap" if tap else "plain",
+                                  dim=disabled, on_tap=tap, face_down=face_down, tappable=tappable,
+                                  role="back" if face_down else "tap" if tap or tappable else "plain",
                                   mark=self.mark(card) if card != lg.spy(view) else None)
         return ft.Container(face, key=f"c-{card}", left=slot.x, top=slot.y, width=L.cw, height=L.ch,
                             scale=slot.scale, animate_position=anim, animate_scale=anim)
