@@ -12,7 +12,8 @@ prints a JSON report:
   are already open. ``server_answers``: the part until the server answers HTTP.
 - ``taps``: per game and per kind of tap (pick a card, play it, draw, end the turn), the
   time from the finger going down to the first change of the screen after the app's
-  answer (p50/p95/max, ms), and how long the answer took to arrive (``answer``).
+  answer (p50/p95/max, ms), and how long the answer took to arrive (``answer``, and
+  ``<kind> answer`` per kind); ``--only GAME`` times one game's taps.
 - ``autosave``: ``Store.save_game`` as the session layer calls it after every move, timed
   while seeded games of every game are played in this process on the same database.
 
@@ -26,7 +27,6 @@ from __future__ import annotations
 import argparse
 import json
 import random
-import statistics
 import subprocess
 import sys
 import tempfile
@@ -37,6 +37,7 @@ from typing import Any, Sequence
 from app.devtools import bench_taps
 from app.devtools.webserver import CHROMIUM, CHROMIUM_ARGS, PHONE, ROOT, spawn, stop_server, wait_until_up
 from core.games import registry
+from core.percentile import percentile
 from core.session import GameSession
 from core.store import Store
 from core.store.bench import fill
@@ -47,10 +48,8 @@ GAMES = ("thronfolge", "deck-of-spies", "rosenkrieg", "kings-corner")
 def spread(values: list[float]) -> dict[str, Any]:
     if not values:
         return {"n": 0}
-    ordered = sorted(values)
-    p95 = ordered[min(len(ordered) - 1, round(0.95 * (len(ordered) - 1)))]
-    return {"n": len(values), "p50": round(statistics.median(ordered), 1), "p95": round(p95, 1),
-            "max": round(ordered[-1], 1)}
+    return {"n": len(values), "p50": percentile(values, 0.5, 1), "p95": percentile(values, 0.95, 1),
+            "max": round(max(values), 1)}
 
 
 def time_starts(browser: Any, db: Path, log: Path, starts: int) -> dict[str, Any]:
@@ -77,11 +76,12 @@ def time_starts(browser: Any, db: Path, log: Path, starts: int) -> dict[str, Any
             stop_server(proc)
     if not seconds:
         return {"n": 0}
-    return {"n": starts, "p50_s": round(statistics.median(seconds), 2), "max_s": round(max(seconds), 2),
-            "server_answers_p50_s": round(statistics.median(up), 2)}
+    return {"n": starts, "p50_s": percentile(seconds, 0.5), "max_s": round(max(seconds), 2),
+            "server_answers_p50_s": percentile(up, 0.5)}
 
 
-def time_taps(browser: Any, db: Path, log: Path, want: int, seed: int) -> dict[str, Any]:
+def time_taps(browser: Any, db: Path, log: Path, want: int, seed: int,
+              games: Sequence[str] = GAMES) -> dict[str, Any]:
     proc, url = spawn(db, log)
     try:
         wait_until_up(proc, url, log)
@@ -89,19 +89,22 @@ def time_taps(browser: Any, db: Path, log: Path, want: int, seed: int) -> dict[s
         ctx.add_init_script(bench_taps.PROBE)
         taps = bench_taps.Taps(ctx.new_page(), url)
         with Store.open(db) as store:
-            for game in GAMES:
+            for game in games:
                 bench_taps.time_game(taps, store, game, want, seed)
         ctx.close()
     finally:
         stop_server(proc)
     out: dict[str, Any] = {}
-    for game in GAMES:
+    for game in games:
         mine = [t for t in taps.times if t["game"] == game]
         kinds = sorted({t["kind"] for t in mine})
         out[game] = {"all": spread([t["ms"] for t in mine if t["ms"] is not None]),
                      "answer": spread([t["answer_ms"] for t in mine if t.get("answer_ms") is not None]),
                      "unanswered": sum(1 for t in mine if t["ms"] is None),
                      **{k: spread([t["ms"] for t in mine if t["kind"] == k and t["ms"] is not None])
+                        for k in kinds},
+                     **{f"{k} answer": spread([t["answer_ms"] for t in mine
+                                               if t["kind"] == k and t.get("answer_ms") is not None])
                         for k in kinds}}
     return out
 
@@ -131,7 +134,7 @@ def time_autosave(db: Path, seed: int, games: int = 4) -> dict[str, Any]:
     return spread(ms)
 
 
-def run(games: int, taps: int, starts: int, seed: int) -> dict[str, Any]:
+def run(games: int, taps: int, starts: int, seed: int, only: Sequence[str] = GAMES) -> dict[str, Any]:
     from playwright.sync_api import sync_playwright
 
     folder = Path(tempfile.mkdtemp(prefix="hofstaat-app-bench-"))
@@ -144,7 +147,7 @@ def run(games: int, taps: int, starts: int, seed: int) -> dict[str, Any]:
         try:
             report["start"] = time_starts(browser, db, log, starts)
             if taps:
-                report["taps"] = time_taps(browser, db, log, taps, seed)
+                report["taps"] = time_taps(browser, db, log, taps, seed, only)
         finally:
             browser.close()
     report["autosave_ms"] = time_autosave(db, seed)
@@ -158,10 +161,11 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument("--taps", type=int, default=40, help="taps timed per game")
     parser.add_argument("--starts", type=int, default=5, help="cold starts timed")
     parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--only", choices=GAMES, action="append", help="time the taps of this game only (repeatable)")
     args = parser.parse_args(argv)
     if min(args.games, args.taps, args.starts) < 0:
         parser.error("counts must be 0 or more")
-    json.dump(run(args.games, args.taps, args.starts, args.seed), sys.stdout, indent=2)
+    json.dump(run(args.games, args.taps, args.starts, args.seed, args.only or GAMES), sys.stdout, indent=2)
     sys.stdout.write("\n")
     return 0
 
