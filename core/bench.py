@@ -11,6 +11,7 @@ from dataclasses import dataclass, field
 from typing import Any, Callable, Iterator, Sequence
 
 from core.bots import Bot, bot_rng, make_bot
+from core.percentile import percentile
 from core.games import registry
 from core.games.base import Game, State
 
@@ -53,16 +54,13 @@ class _LevelTally:
 
     def report(self) -> dict[str, Any]:
         ms = sorted(t * 1000 for t in self.times)
-
-        def pct(p: float) -> float:
-            return round(ms[min(len(ms) - 1, int(p * len(ms)))], 3) if ms else 0.0
-
         decided = self.games - self.shared
         return {"games": self.games, "wins": self.wins, "shared": self.shared,
                 "win_rate": round(self.wins / self.games, 4) if self.games else 0.0,
                 "decided_win_rate": round(self.wins / decided, 4) if decided else 0.0,
                 "mean_score": round(statistics.fmean(self.scores), 3) if self.scores else 0.0,
-                "decisions": len(ms), "think_ms_p50": pct(0.5), "think_ms_p95": pct(0.95),
+                "decisions": len(ms), "think_ms_p50": percentile(ms, 0.5, 3),
+                "think_ms_p95": percentile(ms, 0.95, 3),
                 "think_ms_max": round(ms[-1], 3) if ms else 0.0}
 
 
@@ -129,11 +127,8 @@ def one_among(game: Game, players: int, games: int, seed: int, level: str, other
 def think_summary(ms: list[float]) -> dict[str, Any]:
     """Think times in milliseconds, sorted in place, as a report: decisions, p50, p95 and max."""
     ms.sort()
-
-    def pct(p: float) -> float:
-        return round(ms[min(len(ms) - 1, int(p * len(ms)))], 2) if ms else 0.0
-
-    return {"decisions": len(ms), "p50": pct(0.5), "p95": pct(0.95), "max": round(ms[-1], 2) if ms else 0.0}
+    return {"decisions": len(ms), "p50": percentile(ms, 0.5), "p95": percentile(ms, 0.95),
+            "max": round(ms[-1], 2) if ms else 0.0}
 
 
 def strength_main(argv: Sequence[str] | None, prog: str, doc: str | None, strength: Callable[..., dict[str, Any]],

@@ -21,6 +21,7 @@ from typing import Any, Callable, Sequence
 from core.ledger.books import open_debts, payable, settle_up
 from core.ledger.money import Money
 from core.ledger.partien import PARTIEN_PER_DYNASTY, Partie, dynasty_debts
+from core.percentile import percentile
 from core.ledger.values import PAYMENT, SETTLED, Entry
 
 STAKES = (5, 10, 20, 50, 100)
@@ -67,12 +68,7 @@ def _ms(fn: Callable[[], Any]) -> float:
 
 
 def _figures(times: list[float]) -> dict[str, float]:
-    ordered = sorted(times)
-
-    def at(p: float) -> float:
-        return round(ordered[min(len(ordered) - 1, int(p * len(ordered)))], 2)
-
-    return {"p50": at(0.5), "p95": at(0.95), "max": round(ordered[-1], 2)}
+    return {"p50": percentile(times, 0.5), "p95": percentile(times, 0.95), "max": round(max(times), 2)}
 
 
 def bench(people: int, cases: int, seed: int) -> dict[str, Any]:

@@ -42,12 +42,8 @@ from core.games.deck_of_spies.fit import fit_value_model
 from core.games.deck_of_spies.policy import DEFAULT, Weights
 from core.games.deck_of_spies.rules import GAME
 from core.games.deck_of_spies.turns import WIN_FACES, Position
+from core.percentile import percentile
 from core.games.deck_of_spies.solver import solve
-
-
-def _pct(values: list[float], p: float) -> float:
-    ordered = sorted(values)
-    return round(ordered[min(len(ordered) - 1, int(p * len(ordered)))], 3) if ordered else 0.0
 
 
 def solver_share(games: int, seed: int, seconds: float) -> dict[str, Any]:
@@ -64,7 +60,7 @@ def solver_share(games: int, seed: int, seconds: float) -> dict[str, Any]:
         per_deal[seed + i] = result.status
     return {"games": games, "seed": seed, "seconds_limit": seconds,
             "share": {k: round(v / games, 4) for k, v in counts.items()}, "counts": counts,
-            "solve_seconds_p50": _pct(times, 0.5), "solve_seconds_p95": _pct(times, 0.95),
+            "solve_seconds_p50": percentile(times, 0.5, 3), "solve_seconds_p95": percentile(times, 0.95, 3),
             "solve_seconds_max": round(max(times), 3) if times else 0.0,
             "nodes_mean": round(statistics.fmean(nodes), 1) if nodes else 0.0,
             "per_deal": per_deal}
@@ -95,7 +91,7 @@ def compare(levels: Sequence[str], games: int, seed: int, seconds: float) -> dic
             "win_rate_on_winnable": round(wins_on_winnable / winnable, 4) if winnable else None,
             "gap_to_winnable_share_pp": round(100 * (solved["share"]["winnable"] - wins / games), 1),
             "mean_face_cards": round(statistics.fmean(faces), 3),
-            "think_ms_p50": _pct(times, 0.5), "think_ms_p95": _pct(times, 0.95),
+            "think_ms_p50": percentile(times, 0.5, 3), "think_ms_p95": percentile(times, 0.95, 3),
             "think_ms_max": round(max(times), 3) if times else 0.0}
     return out
 
