@@ -16,21 +16,16 @@ listed **bottom card first, top card last**):
   pile uses ``random.Random(f"{seed}:{n}")`` on the pile's cards in sorted order, so every
   shuffle is reproducible from the seed alone and does not depend on discard order.
 
-Game numbers: a deal's seed is shown as a six-digit game number (``game_number``);
-typeable numbers keep seeds below 10**6 (``NUMBER_SPACE``). Larger seeds still work and
-are shown in full.
+Game numbers (a deal's seed as six digits) are in ``numbers``.
 """
 
 from __future__ import annotations
 
-import datetime as _dt
-import hashlib
 import random
-import re
 from typing import Any, Iterable, Sequence
 
 from core.cards import UNKNOWN, standard_deck
-from core.errors import BadOption, BadState
+from core.errors import BadState
 from core.games.base import Action, Event, Game, GameInfo, OptionSpec, State, move_event
 from core.games.state_checks import card_list
 from core.games.deck_of_spies.actions import (Assassinate, Counter, Done, Recruit, Retire, SpyAction,
@@ -38,33 +33,6 @@ from core.games.deck_of_spies.actions import (Assassinate, Counter, Done, Recrui
 from core.games.deck_of_spies.turns import (GROUP_OF, GROUPS, HAND_SIZE, VALUE, WIN_FACES, aces_left,
                                             counter_problem, hand_total, is_face, label, plays, recruit_problem,
                                             refill, retire_options, shuffle_cards, sort_cards)
-
-NUMBER_SPACE = 10**6  # game numbers 000000 … 999999
-
-# --- game numbers ----------------------------------------------------------------------
-
-
-def game_number(seed: int) -> str:
-    """The number a player can read and type to replay a deal: six digits for seeds < 10**6."""
-    return f"{seed:06d}"
-
-
-def seed_from_number(text: str) -> int:
-    """Read a typed game number (spaces, dashes and a leading ``#`` are ignored).
-
-    :raises BadOption: when the text is not a game number.
-    """
-    cleaned = re.sub(r"[\s\-_.]", "", str(text)).lstrip("#")
-    if not cleaned.isdigit() or not cleaned.isascii() or len(cleaned) > 6:
-        raise BadOption(f"not a game number: {text!r} (expected up to six digits, e.g. 042137)")
-    return int(cleaned)
-
-
-def daily_seed(date: _dt.date) -> int:
-    """The deal of the day: the same for everybody on ``date``, derived from the date alone."""
-    digest = hashlib.sha256(f"deck-of-spies:{date.isoformat()}".encode()).digest()
-    return int.from_bytes(digest[:8], "big") % NUMBER_SPACE
-
 
 # --- the game ------------------------------------------------------------------------
 

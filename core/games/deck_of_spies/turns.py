@@ -18,7 +18,6 @@ from core.games.base import State
 
 # --- constants -------------------------------------------------------------------------
 
-NUMBER_SPACE = 10**6  # game numbers 000000 … 999999
 HAND_SIZE = 5
 FACE_RANKS = frozenset("JQK")
 WIN_FACES = 7  # more than half of the 12 face cards (S-7)
