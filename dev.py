@@ -6,7 +6,8 @@
                                            (unit tests in parallel, then the browser tests)
 
 Only Python 3.11+ is needed: the first run creates .venv/ and installs the pinned
-dependencies into it; later runs reinstall only when pyproject.toml changed.
+dependencies into it (constraints.txt pins every package it pulls in); later runs reinstall
+only when pyproject.toml or constraints.txt changed.
 """
 
 from __future__ import annotations
@@ -35,7 +36,8 @@ def ensure_env(extras: str) -> None:
     """Create .venv and install the project (with ``extras``) unless already up to date."""
     if sys.version_info < (3, 11):
         fail(f"Python 3.11 or newer is needed, this is {sys.version.split()[0]}")
-    wanted = hashlib.sha256((ROOT / "pyproject.toml").read_bytes() + extras.encode()).hexdigest()
+    wanted = hashlib.sha256((ROOT / "pyproject.toml").read_bytes() + (ROOT / "constraints.txt").read_bytes()
+                            + extras.encode()).hexdigest()
     if STAMP.exists() and wanted in STAMP.read_text().split():
         return
     if not PYTHON.exists():
@@ -43,7 +45,7 @@ def ensure_env(extras: str) -> None:
         venv.EnvBuilder(with_pip=True).create(VENV)
     print(f"Installing Hofstaat{extras} and its pinned dependencies …", flush=True)
     subprocess.run([str(PYTHON), "-m", "pip", "install", "--quiet", "--upgrade", "pip"], check=False)
-    subprocess.run([str(PYTHON), "-m", "pip", "install", "--quiet", "-e", f".{extras}"],
+    subprocess.run([str(PYTHON), "-m", "pip", "install", "--quiet", "-c", "constraints.txt", "-e", f".{extras}"],
                    cwd=ROOT, check=True)
     old = STAMP.read_text().split() if STAMP.exists() else []
     STAMP.write_text("\n".join([*old, wanted]) + "\n")
