@@ -402,7 +402,32 @@ def test_frames_fly_the_recruited_spy_to_the_discard_pile_then_draw():
     assert "5D" in frames[0]["moving"]  # the spy flies …
     slots = table.card_slots(after)
     assert slots["5D"].x == pytest.approx(table.layout.piles["discard"].x, abs=4)  # … to the discard pile
-    assert frames[2]["place"] == {c: table.layout.piles["draw"] for c in drawn}  # drawn cards start there
+    placed = [f["place"] for f in frames if f.get("place")]
+    assert placed == [{c: table.layout.piles["draw"] for c in drawn}]  # drawn cards start there
+
+
+def test_a_flight_begins_at_once_unless_a_card_must_first_be_put_where_it_comes_from():
+    """A counter brings no card from a pile to a face-up place (the next spy appears where it
+    lies): its first frame already sends every card on its way, the countered spy too (a frame
+    that showed the table as it was cost the server and the client a whole drawing). Its undo
+    brings the old spy back from the spy pile: that card is first put on the pile, then all fly."""
+    s = new_session()
+    table = make_table(s, speed="normal")
+    before = table.view()
+    counter = next(str(a) for a in s.legal() if str(a).startswith("counter "))
+    s.apply(counter)
+    after = table.view()
+    first = table.frames(before, after)[0]
+    spy = before["spies"][-1]
+    assert not first.get("place") and set(counter.split()[1:]) | {spy} <= first["moving"]
+    assert first["ghosts"][spy] == table.zone_slot("spy_discard")
+    slots = table.card_slots(after)
+    assert all(slots[c] != table.card_slots(before)[c] for c in counter.split()[1:] if c in slots)
+    s.undo()
+    back = table.view()
+    undo = table.frames(after, back)
+    assert undo[0]["place"] == {before["spies"][-1]: table.zone_slot("spy_discard")} and undo[0]["wait"] < 0.1
+    assert before["spies"][-1] in undo[1]["moving"]
 
 
 # --- the end ------------------------------------------------------------------------------------------------

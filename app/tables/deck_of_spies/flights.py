@@ -53,7 +53,9 @@ class Flights:
 
         Frame 1 puts new cards at the pile they come from, frame 2 sends everything to its
         place (cards that left the face-up places fly to their pile as ghosts); cards drawn
-        from the draw pile follow in frames 3 and 4, after the play has landed.
+        from the draw pile follow in frames 3 and 4, after the play has landed. Without new
+        cards to put in place (most counters: the next spy appears where it lies) frame 1
+        would show what is already on screen, so the flight begins with frame 2 at once.
         """
         old_slots, new_slots = self.card_slots(before), self.card_slots(after)
         old_zone, new_zone = lg.zones(before), lg.zones(after)
@@ -72,7 +74,7 @@ class Flights:
              "was_hand": was_hand},
             {"hide": drawn, "ghosts": gone, "backs": backs, "moving": moved | set(gone),
              "wait": self.duration / 1000 + 0.05, "was_hand": was_hand},
-        ]
+        ][0 if start else 1:]
         if drawn:
             src = self.zone_slot("draw")
             frames.append({"place": {c: src for c in drawn}, "moving": drawn, "wait": 0.06})
