@@ -11,9 +11,9 @@ from dataclasses import dataclass, field
 from typing import Any, Callable, Iterator, Sequence
 
 from core.bots import Bot, bot_rng, make_bot
-from core.percentile import percentile
 from core.games import registry
 from core.games.base import Game, State
+from core.percentile import percentile
 
 
 def selfplay(game: Game, levels: list[str], seed: int, options: dict[str, Any] | None = None,

@@ -426,8 +426,8 @@ def test_a_flight_begins_at_once_unless_a_card_must_first_be_put_where_it_comes_
     s.undo()
     back = table.view()
     undo = table.frames(after, back)
-    assert undo[0]["place"] == {before["spies"][-1]: table.zone_slot("spy_discard")} and undo[0]["wait"] < 0.1
-    assert before["spies"][-1] in undo[1]["moving"]
+    assert undo[0]["place"] == {spy: table.zone_slot("spy_discard")} and undo[0]["wait"] < 0.1
+    assert spy in undo[1]["moving"]
 
 
 # --- the end ------------------------------------------------------------------------------------------------

@@ -21,8 +21,8 @@ from typing import Any, Callable, Sequence
 from core.ledger.books import open_debts, payable, settle_up
 from core.ledger.money import Money
 from core.ledger.partien import PARTIEN_PER_DYNASTY, Partie, dynasty_debts
-from core.percentile import percentile
 from core.ledger.values import PAYMENT, SETTLED, Entry
+from core.percentile import percentile
 
 STAKES = (5, 10, 20, 50, 100)
 GAME_VALUES = (1, 2, 3, 4, 5, 6, 8, 10, 12)

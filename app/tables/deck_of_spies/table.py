@@ -178,8 +178,8 @@ class SpiesTable(BoardPieces, ControlPieces, Flights, Table):
             highlighted = bool(self.hint and card in self.hint.cards)
         if card == lg.spy(view) and not ghost:
             highlighted = True
-        # A card going into the draw pile turns face down at once: the pile's cards are never shown.
         tappable = (was_hand or (in_hand and self.hint_busy and not view.get("over"))) and not face_down
+        # A card going into the draw pile turns face down at once: the pile's cards are never shown.
         face = kit_hand.hand_card(card, self.lang, L.card, self.back, selected=selected, lit=highlighted,
                                   dim=disabled, on_tap=tap, face_down=face_down, tappable=tappable,
                                   role="back" if face_down else "tap" if tap or tappable else "plain",
