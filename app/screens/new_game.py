@@ -113,7 +113,10 @@ def view(shell, game: str) -> ft.View:
                                 on_change=lambda ev, i=i: form.new_names.__setitem__(i, ev.control.value),
                                 autofocus=not form.humans)
             parts.append(ft.Container(name, padding=ft.Padding.only(left=54)))
-        return ft.Column(parts, spacing=8, tight=True)
+        # Keyed, as is every row of the form: a row drawn anew without a key is a new control for
+        # the browser, and its text field comes back empty in the accessibility tree (screen
+        # readers), although what was typed is still drawn and held.
+        return ft.Column(parts, spacing=8, tight=True, key=f"seat-{i}")
 
     def fill_seats() -> None:
         seats_box.controls = [seat_row(i) for i in range(form.players)]
@@ -141,7 +144,7 @@ def view(shell, game: str) -> ft.View:
                               [theme.body(label, 14.5)], spacing=2, expand=True, tight=True),
                     ft.Switch(value=bool(form.options[spec.key]),
                               on_change=lambda ev, k=spec.key: set_option(k, ev.control.value)),
-                ], vertical_alignment=ft.CrossAxisAlignment.CENTER))
+                ], vertical_alignment=ft.CrossAxisAlignment.CENTER, key=f"option-{spec.key}"))
             elif spec.choices:
                 rows.append(ft.Column([
                     theme.body(label, 14.5),
@@ -156,15 +159,16 @@ def view(shell, game: str) -> ft.View:
                         allow_empty_selection=False, expand=True,
                         on_change=lambda ev, s=spec: set_option(
                             s.key, s.parse(next(iter(ev.control.selected)))))]),
-                ] + ([theme.caption(help_text)] if help_text else []), spacing=6, tight=True))
+                ] + ([theme.caption(help_text)] if help_text else []), spacing=6, tight=True,
+                    key=f"option-{spec.key}"))
             else:
                 rows.append(ft.TextField(label=label, value=str(form.options[spec.key]), helper=help_text or None,
-                                         border_radius=12,
+                                         border_radius=12, key=f"option-{spec.key}",
                                          on_change=lambda ev, k=spec.key: form.options.__setitem__(
                                              k, ev.control.value)))
         if deal is None:
             rows.append(ft.TextField(label=t("new_game.seed"), value=form.seed, helper=t("new_game.seed_hint"),
-                                     keyboard_type=ft.KeyboardType.NUMBER, border_radius=12,
+                                     keyboard_type=ft.KeyboardType.NUMBER, border_radius=12, key="seed",
                                      on_change=lambda ev: setattr(form, "seed", ev.control.value)))
         options_box.controls = rows
 

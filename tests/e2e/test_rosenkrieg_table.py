@@ -13,7 +13,7 @@ import re
 import time
 
 import pytest
-from harness import ROOT, App
+from harness import ROOT, App, retype
 from playwright.sync_api import expect
 
 from core.session import GameSession
@@ -63,11 +63,15 @@ def start_from_the_new_game_screen(app: App, store, players: int) -> int:
     # The engine's options are on the form: Partien, Trumpfzwang, and when one loses sang- und klanglos.
     for text in ("Partien", "Trumpfzwang", "Sang- und klanglos", "Ohne Zähler", "Ohne Stich"):
         expect(page.get_by_text(text, exact=True).first).to_be_visible()
-    page.get_by_label("Startwert (optional)").fill(str(SEEDS[players]))
-    app.settle(800)  # the form redraws after the count and the seed; a tap during it can be lost
+    retype(page.get_by_label("Startwert (optional)"), str(SEEDS[players]))
+    app.settle(800)  # a tap while the form is still being drawn can be lost
     app.by_id("start-game").click()
     expect(page).to_have_url(re.compile(r"/play/\d+$"), timeout=20_000)
-    return int(page.url.rsplit("/", 1)[1])
+    game_id = int(page.url.rsplit("/", 1)[1])
+    record = store.load_game(game_id)
+    # Every later step relies on this deal: say so at once if it is another one.
+    assert (record["seed"], len(record["seats"])) == (SEEDS[players], players), "the form's seed or count was lost"
+    return game_id
 
 
 def lay_away(app: App, s: GameSession) -> None:
@@ -108,10 +112,12 @@ def test_a_whole_partie_from_the_new_game_screen_to_its_sheet(app, store):
     for seat in said:
         expect(app.by_id(f"declared-{seat}")).to_contain_text("passt")
     expect(app.by_id("declarations")).to_contain_text(re.compile("passt"))
+    app.settle(600)  # "will" and "pass" sit side by side: tap once the table has stopped moving
     app.by_id("declare-will").click()
 
     # The Erbe: the person is Potentat, takes it up and lays two cards away.
     s = wait_for_person(app, store, game_id, after=len(s.actions))
+    assert s.state["declarations"][0] is True, f"the person's tap was not taken as 'will': {s.state['declarations']}"
     assert s.state["phase"] == "lay" and s.state["potentat"] == 0
     expect(app.by_id("potentat-0")).to_be_visible()
     lay_away(app, s)

@@ -1,0 +1,68 @@
+"""The new-game screen on a page without a browser: what Flet sends when the form changes."""
+
+from __future__ import annotations
+
+import asyncio
+
+import flet as ft
+from flet.controls.object_patch import Operation
+
+from app.screens import new_game
+from app.screens.new_game_form import NEW
+from tests.headless_page import HeadlessPage
+from tests.test_app_card import walk
+from tests.test_app_guide import ProfileStore, stub_shell
+
+
+def fields(root: ft.Control) -> dict[str, ft.TextField]:
+    return {f.label: f for f in walk(root) if isinstance(f, ft.TextField)}
+
+
+async def form_on_a_page() -> tuple[HeadlessPage, ft.Control]:
+    h = HeadlessPage()
+    store = ProfileStore()
+    store.create_profile("Clara")
+    shell = stub_shell(store)
+    shell.drafts, shell.refresh = {}, lambda: None
+    root = new_game.view(shell, "rosenkrieg")
+    h.page.add(root)
+    await h.settle()
+    return h, root
+
+
+def seat(root: ft.Control, n: int) -> ft.Control | None:
+    """Seat ``n``'s chooser, which names its seat to screen readers."""
+    return next((c for c in walk(root) if isinstance(c, ft.Semantics) and str(c.label).startswith(f"Platz {n}:")),
+                None)
+
+
+async def typed_in(h: HeadlessPage, control: ft.Control, prop: str, value, event: str = "change") -> None:
+    """As the browser does: the new value first, then the event."""
+    h.session.apply_patch(control._i, {prop: value})
+    await h.fire(control, event)
+
+
+def test_a_new_player_count_keeps_the_typed_name_and_seed_in_the_fields_they_were_typed_in():
+    """The count draws the seats and options anew. Fields made anew would be new controls in the
+    browser, whose accessibility tree then holds no text: a screen reader heard the name and the
+    seed as empty although both were still drawn and kept."""
+    async def main():
+        h, root = await form_on_a_page()
+        seat2 = next(d for d in walk(seat(root, 2)) if isinstance(d, ft.Dropdown))
+        await typed_in(h, seat2, "value", NEW, "select")
+        typed = fields(root)
+        await typed_in(h, typed["Name"], "value", "Zora")
+        await typed_in(h, typed["Startwert (optional)"], "value", "77")
+        count = next(c for c in walk(root) if isinstance(c, ft.SegmentedButton))
+        n = len(h.conn.messages)
+        await typed_in(h, count, "selected", ["3"])
+        await h.settle()
+        assert seat(root, 3) is not None
+        now = fields(root)
+        assert {label: (f._i, f.value) for label, f in now.items()} == \
+            {label: (f._i, f.value) for label, f in typed.items()}
+        # Only the third seat is new to the browser.
+        added = [op[3] for m in h.conn.messages[n:] for op in m.body.patch[1:] if op[0] == Operation.Add]
+        assert [c.key for c in added] == ["seat-2"]
+
+    asyncio.run(main())
