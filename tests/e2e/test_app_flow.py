@@ -10,6 +10,7 @@ from __future__ import annotations
 import re
 
 import pytest
+from harness import retype
 from playwright.sync_api import expect
 
 from core.games import registry
@@ -51,7 +52,7 @@ def test_tour_of_the_app(app):
     page.get_by_role("button", name="Neuer Spieler").click()
     name_field = page.get_by_role("textbox", name="Name")
     expect(name_field).to_be_visible()
-    name_field.fill(NAMES[app.size_name])
+    retype(name_field, NAMES[app.size_name])
     app.shot("players-new")
     # Enter submits the dialog, like on a phone keyboard. (A click on "Anlegen" right after
     # typing is sometimes taken by Flutter web as the text field losing focus.)

@@ -66,11 +66,13 @@ def start_staked_game(app: App, store: Store) -> int:
     page.mouse.wheel(0, 1500)  # the stake's field must be on the screen to take the typing
     app.settle(800)
     retype(app.by_id("stake-amount").get_by_role("textbox"), "0,10")
-    page.get_by_label("Startwert (optional)").fill(str(SEED))
+    retype(page.get_by_label("Startwert (optional)"), str(SEED))
     app.by_id("start-game").click()
     expect(page).to_have_url(re.compile(r"/play/\d+$"))
     game_id = int(page.url.rsplit("/", 1)[1])
-    assert store.load_game(game_id)["meta"].get("stake") == {"cents": 10, "currency": "EUR"}
+    record = store.load_game(game_id)
+    assert record["meta"].get("stake") == {"cents": 10, "currency": "EUR"}
+    assert record["seed"] == SEED, "the seed typed on the form was lost"
     return game_id
 
 
