@@ -20,14 +20,31 @@ def pytest_collection_modifyitems(session, config, items):
 
     On a loaded two-core machine the browser now and then paints seconds late or loses a tap
     to a busy client; a second try tells that from a real failure, which fails both. Each
-    rerun is listed in the summary ("R"), so a test that needs one is seen. Unit tests never
-    rerun.
+    rerun is listed in the summary ("R") with the failure that caused it, so a test that needs
+    one is seen and can be mended. Unit tests never rerun.
     """
     e2e = ROOT / "tests" / "e2e"
     items.sort(key=lambda item: Path(str(item.fspath)).is_relative_to(e2e))
     for item in items:
         if item.get_closest_marker("e2e") is not None and item.get_closest_marker("flaky") is None:
             item.add_marker(pytest.mark.flaky(reruns=E2E_RERUNS, reruns_delay=2))
+
+
+RERUN_REASONS: list[tuple[str, str]] = []
+
+
+def pytest_runtest_logreport(report):
+    if report.outcome == "rerun":
+        lines = [line for line in report.longreprtext.splitlines() if line.startswith(("E ", "tests/"))]
+        RERUN_REASONS.append((report.nodeid, "\n".join(lines[:12])))
+
+
+def pytest_terminal_summary(terminalreporter):
+    """pytest-rerunfailures names a rerun test but not what failed the first time."""
+    if RERUN_REASONS:
+        terminalreporter.section("why browser tests were tried again")
+        for nodeid, reason in RERUN_REASONS:
+            terminalreporter.write_line(f"{nodeid}\n{reason}\n")
 
 
 @pytest.fixture(autouse=True)
