@@ -116,7 +116,8 @@ def view(shell, game: str) -> ft.View:
         # Keyed, as is every row of the form: a row drawn anew without a key is a new control for
         # the browser, and its text field comes back empty in the accessibility tree (screen
         # readers), although what was typed is still drawn and held.
-        return ft.Column(parts, spacing=8, tight=True, key=f"seat-{i}")
+        return ft.Column(parts, spacing=8, tight=True, key=f"seat-{i}",
+                         horizontal_alignment=ft.CrossAxisAlignment.STRETCH)  # the name as wide as the seat
 
     def fill_seats() -> None:
         seats_box.controls = [seat_row(i) for i in range(form.players)]
