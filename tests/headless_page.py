@@ -62,6 +62,11 @@ class HeadlessPage:
         await asyncio.get_running_loop().create_task(self.session.dispatch_event(control._i, event, data),
                                                      context=self._event_context.copy())
 
+    async def set_by_client(self, control: BaseControl, prop: str, value: Any, event: str = "change") -> None:
+        """As the browser does when the person types or picks: the new value first, then the event."""
+        self.session.apply_patch(control._i, {prop: value})
+        await self.fire(control, event)
+
     async def settle(self, rounds: int = 5) -> None:
         for _ in range(rounds):
             await asyncio.sleep(0)
