@@ -364,8 +364,16 @@ class SpiesTable(BoardPieces, ControlPieces, Flights, Table):
                            self.redraw_now)
 
     def _show_frame(self, view: dict[str, Any], frame: dict[str, Any]) -> None:
-        self.show(self.build_frame(view, frame))
-        self._update()
+        changed = self.lead(view, frame) if frame.get("lead") and not self._unsent else None
+        if changed is None:
+            self.show(self.build_frame(view, frame))
+            self._update()
+            return
+        try:
+            for c in changed:
+                c.update()
+        except Exception:  # not on the page any more
+            pass
 
 
 def start_game(app_state: Any, seats: list[Any], options: dict[str, Any], seed: int,
