@@ -31,9 +31,10 @@ def web_env(port: int) -> dict[str, str]:
                 FLET_SERVER_IP="127.0.0.1", FLET_SERVER_PORT=str(port))
 
 
-def spawn(db: Path, log: Path) -> tuple[subprocess.Popen, str]:
-    """``python -m app`` on a free port with the given database; it may not answer yet."""
-    port = free_port()
+def spawn(db: Path, log: Path, port: int | None = None) -> tuple[subprocess.Popen, str]:
+    """``python -m app`` on ``port`` (a free one by default) with the given database; it may
+    not answer yet."""
+    port = port or free_port()
     env = web_env(port)
     env.pop("HOFSTAAT_DB", None)
     with open(log, "w") as out:
