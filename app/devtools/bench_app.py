@@ -53,51 +53,76 @@ def spread(values: list[float]) -> dict[str, Any]:
             "max": round(max(values), 1)}
 
 
+# Notes in the page the moment the home screen's first tile is there (the clock's epoch time,
+# comparable with the bench's own), and switches the accessibility tree on as soon as it can:
+# the time the bench itself needs to notice (a second or more on a busy machine) is not the app's.
+START_PROBE = """
+(() => {
+  new MutationObserver((_, obs) => {
+    const ph = document.querySelector('flt-semantics-placeholder');
+    if (ph && !window.__clicked) { window.__clicked = true; ph.click(); }
+    if (document.querySelector('[flt-semantics-identifier="tile-thronfolge"]')) {
+      window.__home = performance.timeOrigin + performance.now();
+      obs.disconnect();
+    }
+  }).observe(document, {subtree: true, childList: true, attributes: true});
+})();
+"""
+
+
 def time_starts(browser: Any, db: Path, log: Path, starts: int, returning: bool = False) -> dict[str, Any]:
     """Launch to a home screen that takes taps, ``starts`` times (from compiled modules, as an
     installed app starts; ``python3 dev.py start`` compiles them too).
 
     Each start is a first visit (a fresh browser profile, which must fetch and compile the
     web client), or with ``returning`` a browser that has shown the app before: one profile
-    for all starts, opened once before the first is timed, so its cache holds the client."""
+    for all starts, opened once before the first is timed, so its cache holds the client.
+    ``seen_by_bench`` is when the bench noticed the home screen (the old figure)."""
     subprocess.run([sys.executable, "-m", "compileall", "-q", "app", "core"], cwd=ROOT, check=False,
                    stdout=subprocess.DEVNULL)
     kept, port = None, None
     if returning:  # the same address every time, as the browser knows the app by it
-        kept, port = browser.new_context(viewport=PHONE, locale="de-DE"), free_port()
+        kept, port = _context(browser), free_port()
         _start_once(kept, db, log, port)
-    seconds, up = [], []
+    seconds, seen, up = [], [], []
     for _ in range(starts):
         # The tab is open before the clock starts: making it is the browser's work, not the app's.
-        ctx = kept or browser.new_context(viewport=PHONE, locale="de-DE")
+        ctx = kept or _context(browser)
         try:
-            took, answered = _start_once(ctx, db, log, port)
+            shown, noticed, answered = _start_once(ctx, db, log, port)
         finally:
             if kept is None:
                 ctx.close()
-        seconds.append(took)
+        seconds.append(shown)
+        seen.append(noticed)
         up.append(answered)
     if kept is not None:
         kept.close()
     if not seconds:
         return {"n": 0}
     return {"n": starts, "p50_s": percentile(seconds, 0.5), "max_s": round(max(seconds), 2),
-            "server_answers_p50_s": percentile(up, 0.5)}
+            "server_answers_p50_s": percentile(up, 0.5), "seen_by_bench_p50_s": percentile(seen, 0.5)}
 
 
-def _start_once(ctx: Any, db: Path, log: Path, port: int | None = None) -> tuple[float, float]:
+def _context(browser: Any) -> Any:
+    ctx = browser.new_context(viewport=PHONE, locale="de-DE")
+    ctx.add_init_script(START_PROBE)
+    return ctx
+
+
+def _start_once(ctx: Any, db: Path, log: Path, port: int | None = None) -> tuple[float, float, float]:
     """One launch of the app with a tab of ``ctx`` already open: seconds to the interactive
-    home screen and to the server's first HTTP answer."""
+    home screen, to the bench noticing it, and to the server's first HTTP answer."""
     page = ctx.new_page()
-    t0 = time.perf_counter()
+    t0, epoch0 = time.perf_counter(), time.time()
     proc, url = spawn(db, log, port)
     try:
         wait_until_up(proc, url, log)
         answered = time.perf_counter() - t0
-        taps = bench_taps.Taps(page, url)
-        taps.open("/")
-        page.locator('[flt-semantics-identifier="tile-thronfolge"]').wait_for(timeout=60_000)
-        return time.perf_counter() - t0, answered
+        page.goto(url + "/")
+        page.wait_for_function("() => window.__home", timeout=60_000, polling=200)
+        noticed = time.perf_counter() - t0
+        return page.evaluate("window.__home") / 1000 - epoch0, noticed, answered
     finally:
         page.close()
         stop_server(proc)
