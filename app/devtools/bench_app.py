@@ -53,15 +53,19 @@ def spread(values: list[float]) -> dict[str, Any]:
             "max": round(max(values), 1)}
 
 
-# Notes in the page the moment the home screen's first tile is there (the clock's epoch time,
-# comparable with the bench's own), and switches the accessibility tree on as soon as it can:
-# the time the bench itself needs to notice (a second or more on a busy machine) is not the app's.
+# Notes in the page the moment the home screen takes taps: its first tile is there and the
+# page's splash (assets/index.html) has gone or is fading, no longer catching taps. The time
+# is the clock's epoch time, comparable with the bench's own. It switches the accessibility
+# tree on as soon as it can: the time the bench itself needs to notice (a second or more on a
+# busy machine) is not the app's.
 START_PROBE = """
 (() => {
   new MutationObserver((_, obs) => {
     const ph = document.querySelector('flt-semantics-placeholder');
     if (ph && !window.__clicked) { window.__clicked = true; ph.click(); }
-    if (document.querySelector('[flt-semantics-identifier="tile-thronfolge"]')) {
+    const splash = document.getElementById('hofstaat-splash');
+    if (document.querySelector('[flt-semantics-identifier="tile-thronfolge"]')
+        && (!splash || splash.classList.contains('gone'))) {
       window.__home = performance.timeOrigin + performance.now();
       obs.disconnect();
     }
