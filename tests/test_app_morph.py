@@ -386,9 +386,10 @@ def test_a_move_that_starts_a_flight_never_makes_flet_diff_the_whole_page():
 
 def test_a_counter_flies_the_cards_it_plays_and_switches_the_buttons_in_place():
     """The first frame of a counter is what the player waits for: the cards played fly off as
-    the controls they were, and the buttons switched on or off are changed, not made anew (the
-    web client rebuilds a new control whole; before, every counter made the cards and two
-    buttons anew). Once landed, the cards on the discard pile no longer read as buttons."""
+    the controls they were. The buttons switched on or off when the cards have landed are
+    changed, not made anew (the web client rebuilds a new control whole; before, every counter
+    made the cards and two buttons anew). Once landed, the cards on the discard pile no longer
+    read as buttons."""
     from tests.headless_table import table_on_a_page
     from tests.test_app_deck_of_spies_table import SEED
 
@@ -406,10 +407,11 @@ def test_a_counter_flies_the_cards_it_plays_and_switches_the_buttons_in_place():
         now = shown_semantics(table)
         assert all(now[f"card-{c}"] is s for c, s in played.items())
         assert all(now[i] is s for i, s in buttons.items())
-        assert buttons["spies-counter"].content.disabled is True and buttons["spies-undo"].content.disabled is False
         await asyncio.wrap_future(table.flights.future)  # landed
         await h.settle(3)
         landed = shown_semantics(table)
+        assert all(landed[i] is s for i, s in buttons.items())
+        assert buttons["spies-counter"].content.disabled is True and buttons["spies-undo"].content.disabled is False
         discard = set(session.view(0)["discard"])
         assert set(counter) <= discard
         assert all(not landed[f"card-{c}"].button for c in counter if f"card-{c}" in landed)
