@@ -89,3 +89,25 @@ def test_a_counter_during_the_guide_is_drawn_whole():
         assert table.lead(table.view(), frame) is None
 
     asyncio.run(main())
+
+
+def test_a_move_that_moves_no_card_on_screen_is_drawn_whole_at_once():
+    """A "done" after retiring that only draws cards: a lead of nothing would leave the tap
+    unanswered until the drawn cards fly in."""
+    import random
+
+    from tests.test_app_deck_of_spies_table import make_table, new_session
+
+    for seed in range(3, 9):
+        s = new_session(seed)
+        table = make_table(s, speed="normal")
+        rng = random.Random(seed)
+        while not s.over:
+            before = table.view()
+            s.apply(rng.choice(s.legal()))
+            frame = table.frames(before, table.view())[0]
+            if frame.get("lead") and not set(frame["moving"]) & set(table.card_slots(before)):
+                assert table.lead(table.view(), frame) is None
+                return
+            table.redraw_now()
+    raise AssertionError("no such move in seeds 3-8")

@@ -85,7 +85,7 @@ def time_starts(browser: Any, db: Path, log: Path, starts: int, returning: bool 
     subprocess.run([sys.executable, "-m", "compileall", "-q", "app", "core"], cwd=ROOT, check=False,
                    stdout=subprocess.DEVNULL)
     kept, port = None, None
-    if returning:  # the same address every time, as the browser knows the app by it
+    if returning and starts:  # the same address every time, as the browser knows the app by it
         kept, port = _context(browser), free_port()
         _start_once(kept, db, log, port)
     seconds, seen, up = [], [], []

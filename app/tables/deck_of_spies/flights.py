@@ -86,7 +86,7 @@ class Flights:
 
     def lead(self, view: dict[str, Any], frame: dict[str, Any]) -> list[ft.Control] | None:
         """The frame's moving cards that are on screen, changed to look as in the frame; the
-        controls to update (None: draw the frame whole).
+        controls to update (None: draw the frame whole, as when none of them is on screen).
 
         A whole drawing after a tap (the next spy and the status line added, the cards
         reordered) costs the server about 40 ms and the web client 50-150 ms before anything
@@ -115,7 +115,9 @@ class Flights:
                 # of it (cards changed here already are not changed by that drawing).
                 self._unsent = [self.root]
                 return None
-        return kept.roots()
+        # Nothing on screen moves (a retirement's "done" that only draws): the whole frame at once,
+        # or the tap would show nothing until the cards drawn fly in.
+        return kept.roots() or None
 
     def build_frame(self, view: dict[str, Any], frame: dict[str, Any]) -> list[ft.Control]:
         return self.build(view, hide=frame.get("hide", frozenset()), place=frame.get("place"),
