@@ -14,16 +14,13 @@ import asyncio
 from flet.messaging.protocol import MessageAction
 
 from app.tables.deck_of_spies import logic as lg
-from app.tables.kit.coach import walk
 from tests.headless_table import table_on_a_page
+from tests.test_app_morph import shown_semantics
 
 
-def find(root, ident):
-    for c, above in walk(root):
-        if getattr(c, "on_click", None) is not None and ident in [getattr(a, "identifier", None)
-                                                                   for a in (*above, c)]:
-            return c
-    return None
+def tap_target(table, ident):
+    """The tappable control inside the semantics node ``ident`` on screen."""
+    return shown_semantics(table)[ident].content
 
 
 def cards_on_screen(table) -> dict[str, object]:
@@ -38,7 +35,7 @@ async def counter_ready(h, session, table):
     """Select the cards of the first legal counter; returns them."""
     cards = next(str(a).split()[1:] for a in session.legal() if str(a).startswith("counter "))
     for card in cards:
-        await h.fire(find(table.root, f"card-{card}"), "click")
+        await h.fire(tap_target(table, f"card-{card}"), "click")
         await h.settle(3)
     return cards
 
@@ -51,7 +48,7 @@ def test_a_counter_first_sends_only_its_cards_then_the_next_spy_when_they_have_l
         shown = cards_on_screen(table)
         card_ids = {c._i for c in shown.values()}
         n = len(h.conn.messages)
-        await h.fire(find(table.root, "spies-counter"), "click")
+        await h.fire(tap_target(table, "spies-counter"), "click")
         await h.settle(3)
         first = patches_since(h, n)
         assert first, "the tap sent nothing"

@@ -81,7 +81,7 @@ def time_starts(browser: Any, db: Path, log: Path, starts: int, returning: bool 
     Each start is a first visit (a fresh browser profile, which must fetch and compile the
     web client), or with ``returning`` a browser that has shown the app before: one profile
     for all starts, opened once before the first is timed, so its cache holds the client.
-    ``seen_by_bench`` is when the bench noticed the home screen (the old figure)."""
+    ``seen_by_bench`` is when the bench's own polling noticed that moment."""
     subprocess.run([sys.executable, "-m", "compileall", "-q", "app", "core"], cwd=ROOT, check=False,
                    stdout=subprocess.DEVNULL)
     kept, port = None, None

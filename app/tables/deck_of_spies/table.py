@@ -367,13 +367,9 @@ class SpiesTable(BoardPieces, ControlPieces, Flights, Table):
         changed = self.lead(view, frame) if frame.get("lead") and not self._unsent else None
         if changed is None:
             self.show(self.build_frame(view, frame))
-            self._update()
-            return
-        try:
-            for c in changed:
-                c.update()
-        except Exception:  # not on the page any more
-            pass
+        else:
+            self._unsent = changed  # ``push`` sends them, as it sends what ``show`` changed
+        self._update()
 
 
 def start_game(app_state: Any, seats: list[Any], options: dict[str, Any], seed: int,
