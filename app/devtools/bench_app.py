@@ -10,6 +10,9 @@ prints a JSON report:
   first game's tile in the accessibility tree), in a fresh browser context each time
   (so the web client is loaded as on a first visit); the browser and the empty tab
   are already open. ``server_answers``: the part until the server answers HTTP.
+  ``start_returning``: the same in one browser profile that has shown the app before.
+- ``client_only``: the web client's part alone, loading the app from a server that has
+  long been running; the floor under any start on the same machine.
 - ``taps``: per game and per kind of tap (pick a card, play it, draw, end the turn), the
   time from the finger going down to the first change of the screen after the app's
   answer (p50/p95/max, ms), and how long the answer took to arrive (``answer``, and
@@ -132,6 +135,33 @@ def _start_once(ctx: Any, db: Path, log: Path, port: int | None = None) -> tuple
         stop_server(proc)
 
 
+def time_client(browser: Any, db: Path, log: Path, loads: int) -> dict[str, Any]:
+    """The web client's part of a start alone: a fresh browser profile loading the app from
+    a server that has long been running (its store open, its first screen rehearsed, one
+    page already shown), to the home screen that takes taps, ``loads`` times.
+
+    No start can be faster than this on the same machine: it is what remains when the
+    server costs nothing."""
+    proc, url = spawn(db, log)
+    seconds: list[float] = []
+    try:
+        wait_until_up(proc, url, log)
+        for i in range(loads + 1):  # the first load only warms the server
+            ctx = _context(browser)
+            page = ctx.new_page()
+            epoch0 = time.time()
+            page.goto(url + "/")
+            page.wait_for_function("() => window.__home", timeout=60_000, polling=200)
+            if i:
+                seconds.append(page.evaluate("window.__home") / 1000 - epoch0)
+            ctx.close()
+    finally:
+        stop_server(proc)
+    if not seconds:
+        return {"n": 0}
+    return {"n": loads, "p50_s": percentile(seconds, 0.5), "max_s": round(max(seconds), 2)}
+
+
 def time_taps(browser: Any, db: Path, log: Path, want: int, seed: int,
               games: Sequence[str] = GAMES) -> dict[str, Any]:
     proc, url = spawn(db, log)
@@ -199,6 +229,7 @@ def run(games: int, taps: int, starts: int, seed: int, only: Sequence[str] = GAM
         try:
             report["start"] = time_starts(browser, db, log, starts)
             report["start_returning"] = time_starts(browser, db, log, starts, returning=True)
+            report["client_only"] = time_client(browser, db, log, starts)
             if taps:
                 report["taps"] = time_taps(browser, db, log, taps, seed, only)
         finally:
