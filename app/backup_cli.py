@@ -2,6 +2,11 @@
 
 Exit status 0 when done, 1 when the database or the file cannot be used (one line on
 stderr says why, and nothing was changed), 2 for a malformed command line.
+
+The database file is the user's: one that is not a Hofstaat database (not SQLite,
+another application's, damaged) is refused and left exactly as it is, never moved
+aside as the app's own start does. ``export`` needs a database to be there; ``import``
+may start a new one. A backup file that is the database itself is refused.
 """
 
 from __future__ import annotations
@@ -57,6 +62,38 @@ def write_atomically(path: str, text: str) -> None:
             os.remove(partial)
 
 
+def _say(message: str) -> None:
+    """One line on stderr (a message quoting SQLite may hold a line break)."""
+    sys.stderr.write("hofstaat: " + " ".join(message.splitlines()) + "\n")
+
+
+def _same_file(a: str, b: str) -> bool:
+    try:
+        return os.path.samefile(a, b)
+    except OSError:  # one of them does not exist (yet)
+        return os.path.realpath(a) == os.path.realpath(b)
+
+
+def refusal(command: str, file: str, db_path: str | None) -> str | None:
+    """Why ``command`` must not run on the backup ``file`` and the database at ``db_path``.
+
+    ``db_path`` is None for a database that is not a file (a server, memory). None
+    when nothing stands in the way.
+    """
+    if db_path is None:
+        return None
+    from core.store.files import COMPANIONS
+
+    if any(_same_file(file, db_path + suffix) for suffix in ("",) + COMPANIONS):
+        return f"cannot {command} {file}: it is the database file itself; nothing was changed"
+    if command == "export":
+        if not os.path.exists(db_path):
+            return f"cannot export: there is no database at {db_path}; nothing was created"
+        if os.path.isfile(db_path) and os.path.getsize(db_path) == 0:
+            return f"cannot export: there is no database at {db_path} (the file is empty)"
+    return None
+
+
 def import_summary(report: Any) -> str:
     """One line saying what an import did, in English."""
     added = {k: c["added"] for k, c in report.counts.items() if c["added"]}
@@ -76,11 +113,17 @@ def run(argv: list[str]) -> int:
     """Run ``export FILE`` or ``import FILE`` (``argv[0]`` names which); return the exit status."""
     args = _parse(argv)
     from core.store import Store, StoreError, backup
+    from core.store.location import resolve_location, target_of
 
     try:
-        store = Store.open(args.db)
+        refused = refusal(argv[0], args.file, target_of(resolve_location(args.db)).path)
+        if refused:
+            _say(refused)
+            return 1
+        # The file is the user's: one that is not a Hofstaat database is refused, not moved.
+        store = Store.open(args.db, move_damaged=False)
     except StoreError as exc:
-        sys.stderr.write(f"hofstaat: cannot open the database: {exc}\n")
+        _say(f"cannot open the database: {exc}")
         return 1
     try:
         if store.notice:

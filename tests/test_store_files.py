@@ -233,3 +233,59 @@ os._exit(0)
     with open_store(path) as store:
         assert store.notice is None
         assert store.get_setting("k") == 1
+
+
+def files_in(folder):
+    return {p.name: p.read_bytes() for p in sorted(folder.iterdir())}
+
+
+def test_asked_not_to_move_a_damaged_file_open_refuses_and_leaves_the_folder_as_it_was(tmp_path):
+    path = tmp_path / "notes.txt"
+    path.write_text("hello")
+    with pytest.raises(StoreError) as caught:
+        Store.open(path, clock=lambda: MOMENT, move_damaged=False)
+    assert caught.value.key == "db_not_hofstaat"
+    assert caught.value.params == {"path": str(path), "problem": "it is not a SQLite database"}
+    assert str(caught.value) == (f"{path} is not a Hofstaat database (it is not a SQLite "
+                                 "database); it was left as it is")
+    assert files_in(tmp_path) == {"notes.txt": b"hello"}
+    with open_store(path) as store:  # the app's own start still moves it aside
+        assert store.moved_to == str(tmp_path / f"notes.txt.damaged-{STAMP}")
+
+
+def kill_a_writer(path, sql):
+    """Commit ``sql`` in WAL mode and die, leaving the log and shared memory behind."""
+    subprocess.run([sys.executable, "-c", f"""
+import os, sqlite3
+c = sqlite3.connect({str(path)!r})
+c.execute("PRAGMA journal_mode=WAL")
+c.execute({sql!r})
+c.commit()
+os._exit(0)
+"""], check=True)
+
+
+def test_a_check_that_leaves_a_wal_file_alone_creates_and_changes_nothing_beside_it(tmp_path):
+    foreign = tmp_path / "recipes.db"
+    raw = sqlite3.connect(foreign)
+    raw.execute("PRAGMA journal_mode=WAL")
+    raw.execute("CREATE TABLE recipes (name TEXT)")
+    raw.close()
+    before = files_in(tmp_path)
+    assert list(before) == ["recipes.db"]
+    found = check_file(str(foreign), leave_alone=True)
+    assert found.problem == "it belongs to another application (tables: recipes)"
+    assert files_in(tmp_path) == before
+    # With a log left by a killed writer: the check reads a copy, so it still sees
+    # what only the log holds, and the log and shared memory stay as they are.
+    ours = tmp_path / "hofstaat.db"
+    make_store_file(ours)
+    kill_a_writer(ours, "INSERT INTO settings (key, value) VALUES ('k', '1')")
+    kill_a_writer(foreign, "CREATE TABLE notes (text TEXT)")
+    before = files_in(tmp_path)
+    assert check_file(str(ours), leave_alone=True).version == CURRENT_VERSION
+    assert check_file(str(foreign), leave_alone=True).problem == (
+        "it belongs to another application (tables: notes, recipes)")
+    assert files_in(tmp_path) == before
+    with Store.open(ours, move_damaged=False) as store:  # a Hofstaat database opens as usual
+        assert store.notice is None and store.get_setting("k") == 1

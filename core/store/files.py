@@ -1,13 +1,17 @@
 """Looking at a SQLite file before trusting it, and moving an unusable one aside.
 
 Nothing here writes to a database: the check opens it read-only, and a file
-that cannot be used is renamed, never deleted or overwritten.
+that cannot be used is renamed, never deleted or overwritten. Asked to leave a
+file alone (the command line, pointed at someone's file), the check creates and
+changes nothing beside it either.
 """
 
 from __future__ import annotations
 
 import os
+import shutil
 import sqlite3
+import tempfile
 import time
 from contextlib import closing
 from dataclasses import dataclass
@@ -20,6 +24,8 @@ SQLITE_MAGIC = b"SQLite format 3\x00"
 HEADER_SIZE = 100
 # Files SQLite keeps beside a database; they belong to it and move with it.
 COMPANIONS = ("-wal", "-shm", "-journal")
+# Bytes 18 and 19 of the header (write and read format) of a database in WAL mode.
+WAL_FORMAT = b"\x02\x02"
 
 
 @dataclass(frozen=True)
@@ -34,8 +40,14 @@ class FileCheck:
         return self.problem is None
 
 
-def check_file(path: str) -> FileCheck:
+def check_file(path: str, *, leave_alone: bool = False) -> FileCheck:
     """Find out, read-only, whether a file is a Hofstaat database, new, or unusable.
+
+    Even a read-only look at a database in WAL mode makes SQLite create (or
+    update) its ``-wal`` and ``-shm`` files. With ``leave_alone`` nothing beside
+    the file is created or changed: such a file without those files is read as
+    immutable (they are absent, so the file holds everything), one with them
+    from a private copy.
 
     :raises StoreError: when the file cannot be read at all (permissions, locks);
         such a file is not damaged and must be left where it is.
@@ -52,8 +64,13 @@ def check_file(path: str) -> FileCheck:
         return FileCheck()  # an empty file is an empty database
     if len(header) < HEADER_SIZE or not header.startswith(SQLITE_MAGIC):
         return FileCheck("it is not a SQLite database")
+    query = "?mode=ro"
+    if leave_alone and header[18:20] == WAL_FORMAT:
+        if any(os.path.lexists(path + suffix) for suffix in COMPANIONS):
+            return _check_copy(path)
+        query = "?immutable=1"
     try:
-        with closing(sqlite3.connect(Path(path).as_uri() + "?mode=ro", uri=True)) as conn:
+        with closing(sqlite3.connect(Path(path).as_uri() + query, uri=True)) as conn:
             tables = sorted(row[0] for row in conn.execute(
                 "SELECT name FROM sqlite_master WHERE type = 'table'"))
             # quick_check reads every page, so truncation and torn pages show up
@@ -82,6 +99,26 @@ def check_file(path: str) -> FileCheck:
     if missing:
         return FileCheck(f"tables of schema {version} are missing: {', '.join(missing)}")
     return FileCheck(version=version)
+
+
+def _check_copy(path: str) -> FileCheck:
+    """``check_file`` on a private copy of a database and its log, so the original stays as it is.
+
+    :raises StoreError: when the file cannot be read or copied.
+    """
+    with tempfile.TemporaryDirectory(prefix="hofstaat-check-") as scratch:
+        copy = os.path.join(scratch, "copy.db")
+        try:
+            shutil.copyfile(path, copy)
+            if os.path.exists(path + "-wal"):
+                shutil.copyfile(path + "-wal", copy + "-wal")
+        except OSError as exc:
+            raise StoreError(f"cannot read the saved data at {path}: {exc}", "db_unreadable",
+                             path=path) from None
+        try:
+            return check_file(copy)
+        except StoreError as exc:
+            raise StoreError(str(exc).replace(copy, path), exc.key, path=path) from None
 
 
 def move_aside(path: str, when: float) -> str:

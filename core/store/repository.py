@@ -59,16 +59,20 @@ class Store(LedgerMethods):
 
     @classmethod
     def open(cls, location: str | os.PathLike[str] | None = None, *,
-             clock: Callable[[], float] | None = None) -> Store:
+             clock: Callable[[], float] | None = None, move_damaged: bool = True) -> Store:
         """Open (or create) the database at a path or URL, upgrading an older schema.
 
         ``location`` None means: ``HOFSTAAT_DB``, else Flet's app storage, else the
         user data folder (see ``resolve_location``). A file that is damaged or
         belongs to another application is renamed aside and a fresh database is
-        started; ``notice`` then says so.
+        started; ``notice`` then says so. With ``move_damaged=False`` (the command
+        line: the file is the user's) such a file is refused instead, before any
+        connection, and nothing in its folder is created, changed or renamed.
 
         :raises NewerDatabaseError: when a newer Hofstaat wrote the data; it is left untouched.
-        :raises StoreError: when the location cannot be used.
+        :raises StoreError: when the location cannot be used; key ``db_not_hofstaat``
+            (params ``path``, ``problem``) when ``move_damaged`` is False and the file
+            is not a Hofstaat database.
         """
         clock = clock or time.time
         where = resolve_location(location)
@@ -80,8 +84,12 @@ class Store(LedgerMethods):
             except OSError as exc:
                 raise StoreError(f"cannot create the folder for {target.path}: {exc}",
                                  "db_unreadable", path=target.path) from None
-            found = files.check_file(target.path)
+            found = files.check_file(target.path, leave_alone=not move_damaged)
             if not found.usable:
+                if not move_damaged:
+                    raise StoreError(f"{target.path} is not a Hofstaat database "
+                                     f"({found.problem}); it was left as it is",
+                                     "db_not_hofstaat", path=target.path, problem=found.problem)
                 moved_to = files.move_aside(target.path, clock())
                 moved_reason = found.problem
             elif found.version is not None:
