@@ -19,7 +19,8 @@ from typing import Any
 
 COMMANDS = ("export", "import")
 NOUNS = {"profiles": "players", "games": "games", "results": "results", "settings": "settings",
-         "dynasties": "dynasties", "ledger": "debts and payments"}
+         "dynasties": "dynasties", "ledger": "payments and corrections",
+         "merges": "merges of two people"}
 
 
 class _Parser(argparse.ArgumentParser):
@@ -136,7 +137,7 @@ def run(argv: list[str]) -> int:
                 sys.stderr.write(f"hofstaat: cannot write {args.file}: {exc.strerror or exc}\n")
                 return 1
             data = json.loads(text)
-            counts = {k.name: len(data[k.name]) for k in backup.KINDS}
+            counts = {k.name: len(data[k.name]) for k in backup.KINDS if k.name in data}
             print(f"Exported {_nouns(counts)} to {args.file}")
             return 0
         try:

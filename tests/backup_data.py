@@ -5,6 +5,7 @@ from __future__ import annotations
 import itertools
 import json
 
+from core.games import registry
 from core.store import Store
 
 
@@ -27,18 +28,35 @@ def seat(name, profile=None, kind="human", level=None):
             "level": level}
 
 
-def record(seats, actions=(), seed=7, **extra):
-    """A game record shaped like ``GameSession.record()``."""
-    rec = {"id": None, "game": "thronfolge", "options": {"short": True}, "seed": seed,
-           "players": len(seats), "seats": seats, "actions": list(actions),
-           "state": {"players": len(seats), "ply": len(actions), "note": "Königin ♥"},
+def play(rec, moves=None, way=0):
+    """The record after ``moves`` more legal moves (None: to the end), chosen by ``way``."""
+    game = registry.get(rec["game"])
+    state, actions = rec["state"], list(rec["actions"])
+    made = 0
+    while not state["over"] and (moves is None or made < moves):
+        legal = [str(a) for a in game.legal_actions(state)]
+        action = legal[(len(actions) * 7 + way) % len(legal)]
+        state = game.apply(state, action).state
+        actions.append(action)
+        made += 1
+    return dict(rec, actions=actions, state=state, over=state["over"], result=state["result"])
+
+
+def record(seats, moves=0, seed=7, game=None, way=0, **extra):
+    """A real game (Thronfolge for two seats, Deck of Spies for one) after ``moves`` legal
+    moves, shaped like ``GameSession.record()``."""
+    name = game or ("thronfolge" if len(seats) == 2 else "deck-of-spies")
+    state = registry.get(name).new(len(seats), seed, None)
+    rec = {"id": None, "game": name, "options": state["options"], "seed": seed,
+           "players": len(seats), "seats": seats, "actions": [], "state": state,
            "over": False, "result": None, "undos": 0, "hints": 0, "meta": {"mode": "hot-seat"}}
     rec.update(extra)
-    return rec
+    return play(rec, moves, way)
 
 
-def finish(rec, scores, winners):
-    return dict(rec, over=True, result={"scores": scores, "winners": winners, "reason": "done"})
+def finish(rec, way=0):
+    """The game played to its end."""
+    return play(rec, None, way)
 
 
 def fill(store: Store, tag: str) -> dict[str, int]:
@@ -52,13 +70,12 @@ def fill(store: Store, tag: str) -> dict[str, int]:
     store.archive_profile(gone.id)
     store.create_profile(f"Dora {tag}")  # never played
     two = [seat(anna.name, anna), seat(bot.name, bot, "bot", "hard")]
-    done = store.save_game(finish(record(two, ["d1", "p TS"], seed=len(tag) * 10 + 1),
-                                  [7, 3.5], [0]))
-    running = store.save_game(record(two, ["d1"], seed=len(tag) * 10 + 2, undos=1))
-    quitter = store.save_game(record([seat(anna.name, anna), seat("Guest")], ["d1"],
+    done = store.save_game(finish(record(two, 2, seed=len(tag) * 10 + 1)))
+    running = store.save_game(record(two, 1, seed=len(tag) * 10 + 2, undos=1))
+    quitter = store.save_game(record([seat(anna.name, anna), seat("Guest")], 1,
                                      seed=len(tag) * 10 + 3))
     store.resign_game(quitter, 1)
-    hidden = store.save_game(record([seat("Solo")], [], seed=len(tag) * 10 + 4))
+    hidden = store.save_game(record([seat("Solo")], 0, seed=len(tag) * 10 + 4))
     store.set_game_archived(hidden)
     store.set_setting(f"ui_theme_{tag}", "dark")
     store.set_setting("ui_guides_seen", ["thronfolge"])

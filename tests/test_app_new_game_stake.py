@@ -67,7 +67,8 @@ def test_a_person_can_play_for_money_against_the_computer_which_keeps_one_accoun
     [dynasty] = store.dynasties()
     person, *computers = dynasty.players
     assert len(set(computers)) == 1 and person not in computers
-    assert store.get_profile(computers[0]).kind == "bot"
+    by_uuid = {p.uuid: p for p in store.list_profiles()}
+    assert by_uuid[computers[0]].kind == "bot" and by_uuid[person] == anna
 
 
 def test_the_stake_is_remembered_for_the_next_game_in_either_language(store):
@@ -91,7 +92,7 @@ def test_a_game_started_with_a_stake_records_its_dynasty(store):
     session = form.state.start_game("rosenkrieg", seats, options=form.options, meta=meta)
     [dynasty] = store.dynasties()
     assert (dynasty.game_id, dynasty.stake_cents, dynasty.currency) == (session.game_id, 10, "EUR")
-    assert dynasty.players == tuple(s.profile_id for s in seats)
+    assert dynasty.players == tuple(store.get_profile(s.profile_id).uuid for s in seats)
 
 
 def test_the_stake_card_offers_the_amount_and_currency_and_says_when_a_computer_sits(store):

@@ -33,7 +33,8 @@ def run(capsys, *argv):
 def test_export_writes_the_backup_and_says_what_it_holds(capsys, tmp_path, filled):
     target = tmp_path / "backup.json"
     assert run(capsys, "export", str(target), "--db", filled) == (
-        0, f"Exported 4 players, 4 games, 4 results, 2 settings, 0 dynasties, 0 debts and payments to {target}", "")
+        0, f"Exported 4 players, 4 games, 2 settings, 0 dynasties, 0 payments and corrections, "
+        f"0 merges of two people to {target}", "")
     data = json.loads(target.read_text(encoding="utf-8"))
     assert data["format"] == "hofstaat-backup" and len(data["games"]) == 4
     assert not list(tmp_path.glob("*.partial"))
@@ -44,9 +45,9 @@ def test_import_merges_and_a_second_import_finds_everything_already_here(
     target, other = tmp_path / "backup.json", str(tmp_path / "b.db")
     run(capsys, "export", str(target), "--db", filled)
     assert run(capsys, "import", str(target), "--db", other) == (
-        0, f"Imported {target}: added 4 players, 4 games, 4 results, 2 settings", "")
+        0, f"Imported {target}: added 4 players, 4 games, 2 settings", "")
     assert run(capsys, "import", str(target), "--db", other) == (
-        0, f"Imported {target}: nothing new; 14 already here", "")
+        0, f"Imported {target}: nothing new; 10 already here", "")
     again = tmp_path / "again.json"
     run(capsys, "export", str(again), "--db", other)
     assert again.read_bytes() == target.read_bytes()

@@ -80,7 +80,7 @@ def test_a_payment_recorded_on_one_phone_is_on_both_after_they_swap_backups(
         on_anna, on_ben = anna.export_backup(), ben.export_backup()
     assert on_anna == on_ben
     assert sorted(p["cents"] for p in parts(on_anna)["payments"]) == [-250, 250]
-    assert parts(on_anna)["version"] == 3  # the new kind raised the format version
+    assert parts(on_anna)["version"] == 4  # the new kind raised the format version
 
 
 def test_files_from_before_the_new_kind_still_import_and_it_refuses_a_changed_history(

@@ -55,8 +55,8 @@ BAD = {
     "empty": (lambda g: "", "backup_not_json", "not JSON"),
     "another app": (lambda g: '{"version": 1, "notes": []}', "backup_foreign", "another app"),
     "a list": (lambda g: "[1, 2, 3]", "backup_foreign", "another app"),
-    "newer": (lambda g: edited(g, lambda d: d.update(version=3)), "backup_newer",
-              "newer version of Hofstaat (format 3; this version reads up to 2)"),
+    "newer": (lambda g: edited(g, lambda d: d.update(version=4)), "backup_newer",
+              "newer version of Hofstaat (format 4; this version reads up to 3)"),
     "bad version": (lambda g: edited(g, lambda d: d.update(version="1")), "backup_damaged",
                     "its version is '1'"),
     "unknown part": (lambda g: edited(g, lambda d: d.update(photos=[])), "backup_invalid",
@@ -69,14 +69,15 @@ BAD = {
                       "games record 1: lacks seed"),
     "bad seat": (lambda g: edited(g, _first("games", seats=[{"kind": "cat", "name": "x"}])),
                  "backup_invalid", "games record 1: seat 0 must be a dict with kind"),
-    "extra field": (lambda g: edited(g, _first("results", colour="red")), "backup_invalid",
-                    "results record 1: it has unknown fields: colour"),
+    "extra field": (lambda g: edited(g, _first("games", colour="red")), "backup_invalid",
+                    "games record 1: it has unknown fields: colour"),
     "repeated id": (lambda g: edited(g, lambda d: d["profiles"].append(d["profiles"][0])),
                     "backup_invalid", "repeats the id"),
-    "lost game": (lambda g: edited(g, _first("results", game="f" * 32)), "backup_invalid",
-                  f"results record 1 names games {'f' * 32}, which is neither in the file nor here"),
-    "lost player": (lambda g: edited(g, lambda d: d["profiles"].clear()), "backup_invalid",
-                    "which is neither in the file nor here"),
+    "lost player": (lambda g: edited(g, lambda d: d["games"][0]["seats"][0].update(
+        profile="f" * 32)), "backup_invalid",
+        f"games record 1 names profiles {'f' * 32}, which is neither in the file nor here"),
+    "no players": (lambda g: edited(g, lambda d: d["profiles"].clear()), "backup_invalid",
+                   "which is neither in the file nor here"),
 }
 
 
@@ -99,7 +100,7 @@ def test_a_bad_file_is_refused_with_what_is_wrong_and_nothing_is_written(tmp_pat
 CLASHES = {
     "game seed": ("games", {"seed": 12345}, "seed differ"),
     "player kind": ("profiles", {"kind": "bot", "level": "easy"}, "kind, level differ"),
-    "result score": ("results", {"score": 99}, "score differ"),
+    "game start": ("games", {"started_at": 1.0}, "started_at differ"),
 }
 
 

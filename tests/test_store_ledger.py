@@ -3,6 +3,7 @@
 import random
 import shutil
 import sqlite3
+import uuid
 
 import pytest
 
@@ -22,7 +23,8 @@ def store(tmp_path):
 
 
 def ids(store, *names):
-    by_name = {p.name: p.id for p in store.list_profiles()}
+    """The ledger names people by their profile's uuid."""
+    by_name = {p.name: p.uuid for p in store.list_profiles()}
     return [by_name[n] for n in names]
 
 
@@ -80,15 +82,25 @@ def test_a_finished_dynasty_becomes_its_debts_as_played_at_the_stake(store):
         assert owed == session.state["balance"][seat] * 10
 
 
-def test_settling_a_dynasty_twice_does_nothing(store):
+def test_settling_a_dynasty_twice_gives_the_same_entries_and_nothing_more(store):
     session = finished_dynasty(store, seed=7)
     before = store.ledger_entries()
     assert before
     for _ in range(2):  # the finish recorded a second and a third time
         session.save()
     [dynasty] = store.dynasties()
-    assert store.settle_dynasty(dynasty.id) == []
+    assert store.settle_dynasty(dynasty.id) == before
     assert store.ledger_entries() == before
+
+
+def test_a_settled_debt_is_dated_when_its_game_ended_and_named_by_its_dynasty_and_people(store):
+    session = finished_dynasty(store, seed=7)
+    [dynasty] = store.dynasties()
+    ended = store.game_summary(session.game_id).finished_at
+    assert {e.created_at for e in store.ledger_entries()} == {ended} == {dynasty.ended_at}
+    space = uuid.UUID(hex=dynasty.id)
+    assert [e.uid for e in store.ledger_entries()] == sorted(
+        uuid.uuid5(space, f"settled:{e.debtor}:{e.creditor}").hex for e in store.ledger_entries())
 
 
 def test_a_running_dynasty_cannot_be_settled_by_hand(store):
@@ -173,7 +185,7 @@ def test_a_payment_above_what_is_payable_is_refused_and_changes_nothing(store):
         store.record_payment(debt.creditor, debt.debtor, 1)
     assert caught.value.key == "payment_too_large"
     with pytest.raises(StoreError) as caught:
-        store.record_payment(debt.debtor, 999, 1)
+        store.record_payment(debt.debtor, "0" * 32, 1)
     assert caught.value.key == "profile_missing"
     with pytest.raises(StoreError) as caught:
         store.record_payment(debt.debtor, debt.creditor, 1, currency="XXX")
@@ -232,7 +244,7 @@ def test_a_version_2_database_with_data_is_upgraded_and_keeps_it(tmp_path):
         assert store.get_setting("ui_language") == "de"
         assert store.dynasties() == [] and store.open_debts() == []
         finished_dynasty(store, ("Anna", "Ben"), seed=2)
-        assert store.dynasties()[0].players == (1, 2)
+        assert store.dynasties()[0].players == tuple(ids(store, "Anna", "Ben"))
 
 
 def computer_seats(store, level="normal", count=3):
@@ -244,7 +256,7 @@ def computer_seats(store, level="normal", count=3):
 def test_a_person_can_play_a_dynasty_for_money_against_three_seats_of_one_computer(store):
     seats = people(store, "Anna") + computer_seats(store)
     session = play_out(start(store, seats, stake_cents=10, partien=3, seed=4), seed=4)
-    anna, bot = seats[0].profile_id, seats[1].profile_id
+    anna, bot = (store.get_profile(s.profile_id).uuid for s in seats[:2])
     [dynasty] = store.dynasties()
     assert dynasty.settled and dynasty.players == (anna, bot, bot, bot)
     # The computer's seats owe each other nothing: all that is left is Anna against it.

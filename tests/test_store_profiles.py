@@ -16,7 +16,8 @@ def store():
 def test_a_new_person_gets_an_id_and_comes_back_as_a_plain_frozen_value(store):
     anna = store.create_profile("Anna")
     assert anna == Profile(id=anna.id, name="Anna", kind="human", level=None, archived=False,
-                           created_at=1234.5)
+                           created_at=1234.5, uuid=anna.uuid)
+    assert len(anna.uuid) == 32 and anna.merged_into is None
     assert not anna.is_bot
     assert store.get_profile(anna.id) == anna
     with pytest.raises(dataclasses.FrozenInstanceError):

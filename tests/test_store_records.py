@@ -209,6 +209,7 @@ def test_money_won_and_lost_comes_from_the_dynasties_the_ledger_settled_not_from
         won, lost = money["EUR"]["won"], money["EUR"]["lost"]
         assert won - lost == session.state["balance"][seat] * 10
     debt = store.open_debts()[0]
-    before = store.player_record(debt.debtor)["rosenkrieg"]["money"]
+    debtor = next(p.id for p in store.list_profiles() if p.uuid == debt.debtor)
+    before = store.player_record(debtor)["rosenkrieg"]["money"]
     store.record_payment(debt.debtor, debt.creditor, debt.amount.cents, "EUR", "")
-    assert store.player_record(debt.debtor)["rosenkrieg"]["money"] == before
+    assert store.player_record(debtor)["rosenkrieg"]["money"] == before

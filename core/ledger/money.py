@@ -29,6 +29,11 @@ from core.ledger.errors import LedgerError
 
 DEFAULT_CURRENCY = "EUR"
 FALLBACK_LANGUAGE = "en"
+# Bounds in minor units, far above any game among friends and far below where sums could
+# overflow a database integer: one amount (a payment or correction) at most 1,000,000.00,
+# a stake per point at most 1,000.00 (a dynasty's points stay in the hundreds).
+MAX_CENTS = 100_000_000
+MAX_STAKE_CENTS = 100_000
 
 
 @lru_cache(maxsize=1)
@@ -66,15 +71,18 @@ def is_whole(value: Any) -> bool:
 
 
 def check_cents(value: Any, what: str = "an amount", *, zero: bool = False) -> int:
-    """A positive whole number of cents (or zero when ``zero``).
+    """A positive whole number of cents (or zero when ``zero``), at most ``MAX_CENTS``.
 
-    :raises LedgerError: for floats, bools, text, negatives, or zero unless allowed.
+    :raises LedgerError: for floats, bools, text, negatives, zero unless allowed, or too much.
     """
     lowest = 0 if zero else 1
     if not is_whole(value) or value < lowest:
         need = "at least 0" if zero else "more than 0"
-        raise LedgerError(f"{what} must be a whole number of cents, {need}, not {value!r}",
+        raise LedgerError(f"{what} must be a whole number of cents, {need}, not {value!r}"[:300],
                           "amount_invalid", amount=value)
+    if value > MAX_CENTS:
+        raise LedgerError(f"{what} may be at most {MAX_CENTS} cents, not {value}"[:300],
+                          "amount_too_large", amount=value, most=MAX_CENTS)
     return value
 
 
@@ -120,13 +128,18 @@ class Money:
 
 
 def check_stake(stake_cents: Any) -> int:
-    """A stake per point: a whole number of cents, zero (playing for honour) or more.
+    """A stake per point: a whole number of cents, zero (playing for honour) up to
+    ``MAX_STAKE_CENTS``.
 
-    :raises LedgerError: for negative, fractional or non-numeric stakes.
+    :raises LedgerError: for negative, fractional, non-numeric or too large stakes.
     """
     if not is_whole(stake_cents) or stake_cents < 0:
         raise LedgerError(f"the stake per point must be a whole number of cents, at least 0, "
-                          f"not {stake_cents!r}", "stake_invalid", stake=stake_cents)
+                          f"not {stake_cents!r}"[:300], "stake_invalid", stake=stake_cents)
+    if stake_cents > MAX_STAKE_CENTS:
+        raise LedgerError(f"the stake per point may be at most {MAX_STAKE_CENTS} cents, not "
+                          f"{stake_cents}"[:300], "stake_too_large", stake=stake_cents,
+                          most=MAX_STAKE_CENTS)
     return stake_cents
 
 

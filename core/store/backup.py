@@ -24,6 +24,7 @@ the caller's one transaction.
 from __future__ import annotations
 
 import json
+import math
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 from typing import Any
@@ -38,6 +39,10 @@ FORMAT = "hofstaat-backup"
 FORMAT_KEYS = ("format", "version")
 # A phone's years of games are a few megabytes; anything far larger is not ours.
 MAX_BYTES = 200 * 1024 * 1024
+# No record nests deeper than a game's state (about ten levels); whole numbers are kept in
+# 64 bits by every database the store runs on.
+MAX_DEPTH = 64
+MAX_INT = 2**63 - 1
 
 # What merging one record did (or will do).
 ADD, UPDATE, SAME, KEEP = "added", "updated", "unchanged", "kept"
@@ -146,6 +151,8 @@ class Kind:
     refs: Callable[[dict[str, Any]], Iterable[tuple[str, str | None]]] = lambda r: ()
     key: str = "id"  # the field that identifies a record
     table: Table | None = None  # rows with a uuid column, for ``Links``
+    most: int = 1_000_000  # records of this kind one file may hold
+    until: int | None = None  # the last format that has this kind (files since derive it)
 
 
 KINDS: list[Kind] = []
@@ -179,7 +186,8 @@ def export(session: Session) -> dict[str, Any]:
     ln = links(session)
     data: dict[str, Any] = {"format": FORMAT, "version": version()}
     for kind in KINDS:
-        data[kind.name] = kind.dump(session, ln)
+        if kind.until is None:
+            data[kind.name] = kind.dump(session, ln)
     return data
 
 
@@ -212,7 +220,10 @@ def parse(raw: bytes | str) -> dict[str, list[dict[str, Any]]]:
             raise _fail("backup_not_json", "the file is not a Hofstaat backup "
                         "(it is not text; a backup is a JSON file)") from None
     try:
-        data = json.loads(raw)
+        data = json.loads(raw, parse_constant=_no_constant)
+    except RecursionError:
+        raise _fail("backup_damaged", "the file nests its values too deeply to be a Hofstaat "
+                    "backup", line=None, column=None) from None
     except (ValueError, RecursionError) as exc:
         line, col = getattr(exc, "lineno", None), getattr(exc, "colno", None)
         if FORMAT in raw[:4096] or raw.lstrip()[:1] == "{":
@@ -231,7 +242,37 @@ def parse(raw: bytes | str) -> dict[str, list[dict[str, Any]]]:
         raise _fail("backup_newer", f"the backup comes from a newer version of Hofstaat (format "
                     f"{found}; this version reads up to {version()}); update the app to import it",
                     version=found, supported=version())
+    _check_values(data)
     return _records(data, found)
+
+
+def _no_constant(name: str) -> Any:
+    raise ValueError(f"{name} is not a number JSON allows")
+
+
+def _check_values(data: Any) -> None:
+    """Refuse values no record holds: nesting deeper than ``MAX_DEPTH``, whole numbers beyond
+    64 bits, numbers that are not finite.
+
+    :raises BackupError: saying which.
+    """
+    stack = [(data, 1)]
+    while stack:
+        value, depth = stack.pop()
+        if depth > MAX_DEPTH:
+            raise _fail("backup_damaged", "the file nests its values too deeply to be a Hofstaat "
+                        "backup", line=None, column=None)
+        if isinstance(value, dict):
+            stack.extend((v, depth + 1) for v in value.values())
+        elif isinstance(value, list):
+            stack.extend((v, depth + 1) for v in value)
+        elif isinstance(value, bool):
+            continue
+        elif isinstance(value, int) and not -MAX_INT - 1 <= value <= MAX_INT:
+            raise _invalid(f"it holds the number {str(value)[:20]}…, larger than any record "
+                           "holds (at most 19 digits)")
+        elif isinstance(value, float) and not math.isfinite(value):
+            raise _invalid("it holds a number that is not finite")
 
 
 def _invalid(message: str, **params: Any) -> BackupError:
@@ -240,7 +281,7 @@ def _invalid(message: str, **params: Any) -> BackupError:
 
 
 def _records(data: dict[str, Any], found: int) -> dict[str, list[dict[str, Any]]]:
-    kinds = [k for k in KINDS if k.since <= found]
+    kinds = [k for k in KINDS if k.since <= found and (k.until is None or found <= k.until)]
     unknown = sorted(set(data) - set(FORMAT_KEYS) - {k.name for k in kinds})
     if unknown:
         raise _invalid(f"it has parts this version does not know: {', '.join(unknown)}")
@@ -249,6 +290,9 @@ def _records(data: dict[str, Any], found: int) -> dict[str, list[dict[str, Any]]
         items = data.get(kind.name)
         if not isinstance(items, list):
             raise _invalid(f"its list of {kind.name} is missing", kind=kind.name)
+        if len(items) > kind.most:
+            raise _invalid(f"it holds {len(items)} {kind.name}, more than the {kind.most} a "
+                           "backup may hold", kind=kind.name)
         seen: set[Any] = set()
         for i, record in enumerate(items):
             try:
@@ -278,6 +322,9 @@ class ImportReport:
 
     counts: dict[str, dict[str, int]]
     notes: tuple[Note, ...] = ()
+    # The records added, by kind, for checks that need the merged database.
+    added: dict[str, list[dict[str, Any]]] = field(default_factory=dict, repr=False,
+                                                   compare=False)
 
     @property
     def changed(self) -> bool:
@@ -301,13 +348,16 @@ def merge(session: Session, records: dict[str, list[dict[str, Any]]], now: float
         for i, record in enumerate(records[kind.name]):
             try:
                 outcome, detail = kind.plan(plan, record)
+            except Invalid as exc:
+                raise _invalid(f"{kind.name} record {i + 1}: {exc}", kind=kind.name,
+                               index=i + 1) from None
             except Clash as exc:
                 raise _fail("backup_clash", f"{kind.name} record {i + 1} has the id "
                             f"{record[kind.key]}, which belongs to a different record here "
                             f"({exc})", kind=kind.name, index=i + 1, id=record[kind.key],
                             problem=str(exc)) from None
             steps.append((outcome, record, detail))
-    counts = {}
+    counts, added = {}, {}
     for kind in KINDS:
         tally = dict.fromkeys(OUTCOMES, 0)
         for outcome, record, detail in plan.steps[kind.name]:
@@ -315,8 +365,14 @@ def merge(session: Session, records: dict[str, list[dict[str, Any]]], now: float
                 kind.write(plan, record, detail)
             tally[outcome] += 1
         counts[kind.name] = tally
+        added[kind.name] = [r for outcome, r, _ in plan.steps[kind.name] if outcome == ADD]
         session.flush()
-    return ImportReport(counts, tuple(plan.notes))
+    return ImportReport(counts, tuple(plan.notes), added)
+
+
+def refused(message: str, **params: Any) -> BackupError:
+    """A file refused for what the merged records show (``backup_invalid``)."""
+    return _invalid(message, **params)
 
 
 def _check_refs(plan: Plan) -> None:
@@ -332,6 +388,19 @@ def _check_refs(plan: Plan) -> None:
 
 
 # --- helpers for kinds -----------------------------------------------------------------
+
+
+def is_time(value: Any) -> bool:
+    """A finite number of seconds, within 64-bit whole seconds."""
+    return (isinstance(value, (int, float)) and not isinstance(value, bool)
+            and math.isfinite(value) and abs(value) <= MAX_INT)
+
+
+def counts(r: dict[str, Any]) -> None:
+    """A record's undo and hint counts, checked."""
+    for name in ("undos", "hints"):
+        need(r, name, lambda v: isinstance(v, int) and not isinstance(v, bool)
+             and 0 <= v <= MAX_INT, "a whole number of at least 0")
 
 
 def need(record: dict[str, Any], name: str, test: Callable[[Any], bool], what: str) -> Any:

@@ -1,22 +1,21 @@
-"""The record kinds every backup holds: profiles, games, results and settings.
+"""The record kinds every backup holds: profiles, games, settings (and results of old files).
 
 How each merges into a database that has a record of the same id:
 
-- profiles: name and archiving stay as they are here (the person on this device chose
-  them); kind, level and creation time must match, else the file is refused. A new
-  profile whose name an active profile here already has is added archived, so two
-  players never share a name in the pickers; it can be renamed and brought back.
-- games: finished or running (a running game's state is JSON like any other). The
-  version further along wins: a finished game over a running one, else the later
-  ``updated_at``; the game, seed, options and start must match, else the file is refused.
-- results: written once, so they must match exactly; a result for a seat that already
-  has another result here (the same game finished on two devices) is not added.
+- profiles: the later change of name or archiving wins (``changed_at``, ties by the
+  values themselves), so every device shows the same names; kind, level and creation
+  time must match, else the file is refused. Two people may end up with one name (each
+  added on another phone): the screens tell them apart, and they can be merged.
+- games: every version of a game, see ``backup_games``.
+- results: derived from the games since format 3. Files of formats 1 and 2 still hold
+  them: each must fit its game (a finished game, a seat it has, the winners and score
+  of its result), else the file is refused; none is written as it stands.
 - settings: a key already set here keeps its value (language and theme are per device).
 """
 
 from __future__ import annotations
 
-import math
+import json
 import unicodedata
 from typing import Any
 
@@ -25,26 +24,17 @@ from sqlmodel import Session
 
 from core.bots import LEVELS
 from core.store import backup
-from core.store.backup import ADD, KEEP, SAME, UPDATE, Clash, Invalid, Kind, Links, Note, Plan
-from core.store.backup import differing, need, only, uuid_field
-from core.store.checks import MAX_INT, check_record, is_int
-from core.store.errors import StoreError
+from core.store import backup_games
+from core.store.backup import ADD, KEEP, SAME, UPDATE, Clash, Invalid, Kind, Links, Plan
+from core.store.backup import counts, differing, is_time, need, only, uuid_field
+from core.store.checks import is_int
 from core.store.profiles import NAME_MAX
-from core.store.tables import GameRow, ProfileRow, ResultRow, SettingRow, table_of
+from core.store.tables import GameRow, ProfileRow, SettingRow, table_of
 from core.store.values import KINDS, RESIGNED
 
-P, G, R = (table_of(m).c for m in (ProfileRow, GameRow, ResultRow))
-
-
-def is_time(value: Any) -> bool:
-    """A finite number of seconds (JSON allows no NaN, but Python's reader does)."""
-    return (isinstance(value, (int, float)) and not isinstance(value, bool)
-            and math.isfinite(value))
-
-
-def _counts(r: dict[str, Any]) -> None:
-    for name in ("undos", "hints"):
-        need(r, name, lambda v: is_int(v) and 0 <= v <= MAX_INT, "a whole number of at least 0")
+P, G = (table_of(m).c for m in (ProfileRow, GameRow))
+MAX_PROFILES = 10_000
+MAX_SETTINGS, SETTING_KEY_MAX, SETTING_BYTES = 1_000, 100, 64 * 1024
 
 
 def _local(plan: Plan, model: type, column: Any) -> dict[Any, Any]:
@@ -61,12 +51,13 @@ def _insert(plan: Plan, kind: str, model: type, /, **values: Any) -> None:
 
 # --- profiles --------------------------------------------------------------------------
 
-PROFILE_FIELDS = ("id", "name", "kind", "level", "archived", "created_at")
+PROFILE_FIELDS = ("id", "name", "kind", "level", "archived", "created_at", "changed_at")
 
 
 def _profile(row: ProfileRow) -> dict[str, Any]:
     return {"id": row.uuid, "name": row.name, "kind": row.kind, "level": row.level,
-            "archived": bool(row.archived), "created_at": row.created_at}
+            "archived": bool(row.archived), "created_at": row.created_at,
+            "changed_at": row.changed_at}
 
 
 def dump_profiles(s: Session, links: Links) -> list[dict[str, Any]]:
@@ -78,6 +69,7 @@ def check_profile(r: dict[str, Any]) -> None:
     only(r, PROFILE_FIELDS)
     uuid_field(r)
     need(r, "name", lambda v: isinstance(v, str) and 0 < len(v.strip()) <= NAME_MAX
+         and v == unicodedata.normalize("NFC", v).strip()
          and not any(unicodedata.category(c) == "Cc" for c in v),
          f"a name of 1 to {NAME_MAX} characters")
     kind = need(r, "kind", lambda v: v in KINDS, "'human' or 'bot'")
@@ -87,155 +79,44 @@ def check_profile(r: dict[str, Any]) -> None:
         need(r, "level", lambda v: v in LEVELS, f"one of {', '.join(LEVELS)}")
     need(r, "archived", lambda v: isinstance(v, bool), "true or false")
     need(r, "created_at", is_time, "a time in seconds")
+    if "changed_at" in r:  # files before format 3 have none: their change is the creation
+        need(r, "changed_at", is_time, "a time in seconds")
+
+
+def _change(r: dict[str, Any]) -> tuple[float, str, bool]:
+    """What decides which name and archiving win: the later change, then the values."""
+    return float(r.get("changed_at", r["created_at"])), r["name"], r["archived"]
 
 
 def plan_profile(plan: Plan, r: dict[str, Any]) -> tuple[str, Any]:
     here = _local(plan, ProfileRow, "uuid")
     row = here.get(r["id"])
-    if row is not None:
-        fixed = differing(_profile(row), r, ("kind", "level", "created_at"))
-        if fixed:
-            raise Clash(f"its {', '.join(fixed)} differ")
-        return (KEEP if differing(_profile(row), r, ("name", "archived")) else SAME), None
-    taken = plan.memo("active names", lambda: {
-        p.name.casefold() for p in here.values() if not p.archived})
-    archived = r["archived"]
-    if not archived and r["name"].casefold() in taken:
-        archived = True
-        plan.notes.append(Note("profile_archived", f"{r['name']} was added archived: another "
-                               "player here has that name", {"name": r["name"]}))
-    elif not archived:
-        taken.add(r["name"].casefold())
-    return ADD, archived
-
-
-def write_profile(plan: Plan, r: dict[str, Any], archived: bool) -> None:
-    _insert(plan, "profiles", ProfileRow, uuid=r["id"], name=r["name"], kind=r["kind"],
-            level=r["level"], archived=archived, created_at=r["created_at"])
-
-
-# --- games -----------------------------------------------------------------------------
-
-GAME_FIELDS = ("id", "game", "options", "seed", "seats", "actions", "state", "over", "result",
-               "undos", "hints", "meta", "archived", "started_at", "updated_at", "finished_at")
-GAME_FIXED = ("game", "seed", "options", "started_at")
-
-
-def _seats(seats: list[dict[str, Any]], links: Links, out: bool) -> list[dict[str, Any]]:
-    """Seats as a backup holds them (``out``: a profile named by uuid, not by local id),
-    or back as this database holds them."""
-    old, new, convert = ("profile_id", "profile", links.uuid) if out else (
-        "profile", "profile_id", links.local)
-    moved = []
-    for seat in seats:
-        seat = dict(seat)
-        if old in seat:
-            seat[new] = convert("profiles", seat.pop(old))
-        moved.append(seat)
-    return moved
-
-
-def _game(row: GameRow, links: Links) -> dict[str, Any] | None:
-    if not (isinstance(row.options, dict) and isinstance(row.seats, list)
-            and isinstance(row.actions, list) and isinstance(row.state, dict)
-            and all(isinstance(seat, dict) for seat in row.seats)):
-        return None  # damaged in this database: it cannot travel (games.load refuses it too)
-    return {"id": row.uuid, "game": row.game, "options": row.options, "seed": row.seed,
-            "seats": _seats(row.seats, links, out=True), "actions": row.actions, "state": row.state,
-            "over": bool(row.over), "result": row.result if isinstance(row.result, dict) else None,
-            "undos": row.undos, "hints": row.hints,
-            "meta": row.meta if isinstance(row.meta, dict) else {},
-            "archived": bool(row.archived), "started_at": row.started_at,
-            "updated_at": row.updated_at, "finished_at": row.finished_at}
-
-
-def dump_games(s: Session, links: Links) -> list[dict[str, Any]]:
-    rows = s.execute(select(GameRow).order_by(G.started_at, G.uuid)).scalars()
-    return [g for g in (_game(r, links) for r in rows) if g is not None]
-
-
-def check_game(r: dict[str, Any]) -> None:
-    only(r, GAME_FIELDS)
-    uuid_field(r)
-    _counts(r)
-    for name in ("archived", "over"):
-        need(r, name, lambda v: isinstance(v, bool), "true or false")
-    need(r, "started_at", is_time, "a time in seconds")
-    need(r, "updated_at", is_time, "a time in seconds")
-    need(r, "finished_at", lambda v: v is None or is_time(v), "a time in seconds or null")
-    seats = need(r, "seats", lambda v: isinstance(v, list) and all(isinstance(x, dict) for x in v),
-                 "a list of seats")
-    for i, seat in enumerate(seats):
-        if "profile_id" in seat:
-            raise Invalid(f"seat {i} names a local profile_id")
-        if "profile" in seat:
-            uuid_field(seat, "profile", optional=True)
-    plain = [{k: v for k, v in seat.items() if k != "profile"} for seat in seats]
-    result = r.get("result")
-    if isinstance(result, dict) and result.get("reason") == RESIGNED and result.get("scores") == [
-            None] * len(seats):
-        result = dict(result, scores=[0] * len(seats))  # resigning leaves no scores
-    try:
-        check_record({**r, "id": None, "seats": plain, "result": result})
-    except StoreError as exc:
-        raise Invalid(str(exc).removeprefix("game record: ")) from None
-
-
-def game_refs(r: dict[str, Any]) -> list[tuple[str, str | None]]:
-    return [("profiles", seat.get("profile")) for seat in r["seats"]]
-
-
-def plan_game(plan: Plan, r: dict[str, Any]) -> tuple[str, Any]:
-    row = _local(plan, GameRow, "uuid").get(r["id"])
     if row is None:
         return ADD, None
-    mine = _game(row, plan.links)
-    if mine is None:
-        raise Clash("the game here is damaged")
-    fixed = differing(mine, r, GAME_FIXED)
+    mine = _profile(row)
+    fixed = differing(mine, r, ("kind", "level", "created_at"))
     if fixed:
         raise Clash(f"its {', '.join(fixed)} differ")
-    if not differing(mine, r, GAME_FIELDS):
-        return SAME, None
-    further = (r["over"], r["updated_at"]) > (mine["over"], mine["updated_at"])
-    return (UPDATE, row) if further else (KEEP, None)
+    if _change(r) > _change(mine):
+        return UPDATE, row
+    return (SAME if _change(r) == _change(mine) else KEEP), None
 
 
-def write_game(plan: Plan, r: dict[str, Any], row: GameRow | None) -> None:
-    s = plan.links.session
-    values = {"options": r["options"], "seed": r["seed"],
-              "seats": _seats(r["seats"], plan.links, out=False), "actions": r["actions"],
-              "state": r["state"], "over": r["over"], "result": r["result"],
-              "ply": len(r["actions"]), "undos": r["undos"], "hints": r["hints"],
-              "meta": r["meta"], "archived": r["archived"], "started_at": r["started_at"],
-              "updated_at": r["updated_at"], "finished_at": r["finished_at"]}
-    if row is None:
-        _insert(plan, "games", GameRow, uuid=r["id"], game=r["game"], **values)
+def write_profile(plan: Plan, r: dict[str, Any], row: ProfileRow | None) -> None:
+    changed_at = float(r.get("changed_at", r["created_at"]))
+    if row is not None:
+        plan.links.session.execute(update(table_of(ProfileRow)).where(P.id == row.id).values(
+            name=r["name"], archived=r["archived"], changed_at=changed_at))
         return
-    if values["finished_at"] is None:
-        values["finished_at"] = row.finished_at  # the first end is never forgotten
-    # A new revision: a copy of the game open at the time is stale now.
-    s.execute(update(table_of(GameRow)).where(G.id == row.id)
-              .values(**values, revision=G.revision + 1))
+    _insert(plan, "profiles", ProfileRow, uuid=r["id"], name=r["name"], kind=r["kind"],
+            level=r["level"], archived=r["archived"], created_at=r["created_at"],
+            changed_at=changed_at)
 
 
-# --- results ---------------------------------------------------------------------------
+# --- results (files before format 3) ----------------------------------------------------
 
 RESULT_FIELDS = ("id", "game", "seat", "kind", "profile", "level", "score", "won", "assisted",
                  "undos", "hints", "finished_at")
-
-
-def _result(row: ResultRow, links: Links) -> dict[str, Any]:
-    return {"id": row.uuid, "game": links.uuid("games", row.game_id), "seat": row.seat,
-            "kind": row.kind, "profile": links.uuid("profiles", row.profile_id),
-            "level": row.level, "score": row.score, "won": bool(row.won),
-            "assisted": bool(row.assisted), "undos": row.undos, "hints": row.hints,
-            "finished_at": row.finished_at}
-
-
-def dump_results(s: Session, links: Links) -> list[dict[str, Any]]:
-    rows = [_result(r, links) for r in s.execute(select(ResultRow)).scalars()]
-    return sorted(rows, key=lambda r: (r["finished_at"], r["game"], r["seat"], r["id"]))
 
 
 def check_result(r: dict[str, Any]) -> None:
@@ -249,7 +130,7 @@ def check_result(r: dict[str, Any]) -> None:
     need(r, "score", lambda v: v is None or is_time(v), "a number or null")
     for name in ("won", "assisted"):
         need(r, name, lambda v: isinstance(v, bool), "true or false")
-    _counts(r)
+    counts(r)
     need(r, "finished_at", is_time, "a time in seconds")
 
 
@@ -258,31 +139,29 @@ def result_refs(r: dict[str, Any]) -> list[tuple[str, str | None]]:
 
 
 def plan_result(plan: Plan, r: dict[str, Any]) -> tuple[str, Any]:
-    row = _local(plan, ResultRow, "uuid").get(r["id"])
-    if row is not None:
-        wrong = differing(_result(row, plan.links), r, RESULT_FIELDS)
-        if wrong:
-            raise Clash(f"its {', '.join(wrong)} differ")
-        return SAME, None
-    slots = plan.memo("result slots", lambda: {
-        (plan.links.uuid("games", x.game_id), x.seat)
-        for x in _local(plan, ResultRow, "uuid").values()})
-    if (r["game"], r["seat"]) in slots:
-        return KEEP, None
-    slots.add((r["game"], r["seat"]))
-    return ADD, None
+    """A result of an older file must be what its game says; the results here are derived."""
+    games = plan.memo("result games", lambda: {g["id"]: g for g in plan.records["games"]})
+    game = games.get(r["game"])
+    if game is None:
+        row = plan.links.session.execute(select(G.over, G.seats, G.result).where(
+            G.uuid == r["game"])).one()
+        game = {"over": row.over, "seats": row.seats, "result": row.result}
+    seats, result = game["seats"], game["result"]
+    if not game["over"] or not isinstance(result, dict):
+        raise Invalid("it is a result of a game that is still running")
+    if not r["seat"] < len(seats):
+        raise Invalid(f"it is a result for seat {r['seat']}, and its game has {len(seats)} seats")
+    scores = result.get("scores") or []
+    score = scores[r["seat"]] if r["seat"] < len(scores) else None
+    resigned = result.get("reason") == RESIGNED
+    if r["won"] != (r["seat"] in result.get("winners", [])) or (
+            not resigned and r["score"] != score):
+        raise Invalid("it is not the result its game ended with")
+    return KEEP, None
 
 
-def write_result(plan: Plan, r: dict[str, Any], detail: Any) -> None:
-    names = plan.memo("game names", lambda: {
-        **{u: g.game for u, g in _local(plan, GameRow, "uuid").items()},
-        **{g["id"]: g["game"] for g in plan.records["games"]}})
-    _insert(plan, "results", ResultRow, uuid=r["id"], game_id=plan.links.local("games", r["game"]),
-            game=names[r["game"]], seat=r["seat"], kind=r["kind"],
-            profile_id=plan.links.local("profiles", r["profile"]), level=r["level"],
-            score=None if r["score"] is None else float(r["score"]), won=r["won"],
-            assisted=r["assisted"], undos=r["undos"], hints=r["hints"],
-            finished_at=r["finished_at"])
+def _nothing(plan: Plan, r: dict[str, Any], detail: Any) -> None:
+    """Nothing is written: what the record says is derived here."""
 
 
 # --- settings --------------------------------------------------------------------------
@@ -295,8 +174,10 @@ def dump_settings(s: Session, links: Links) -> list[dict[str, Any]]:
 
 def check_setting(r: dict[str, Any]) -> None:
     only(r, ("key", "value"))
-    need(r, "key", lambda v: isinstance(v, str) and v != "", "a non-empty text")
-    need(r, "value", lambda v: True, "a JSON value")
+    need(r, "key", lambda v: isinstance(v, str) and 0 < len(v) <= SETTING_KEY_MAX,
+         f"a text of 1 to {SETTING_KEY_MAX} characters")
+    need(r, "value", lambda v: len(json.dumps(v, ensure_ascii=False)) <= SETTING_BYTES,
+         f"a JSON value of at most {SETTING_BYTES // 1024} KB")
 
 
 def plan_setting(plan: Plan, r: dict[str, Any]) -> tuple[str, Any]:
@@ -312,11 +193,13 @@ def write_setting(plan: Plan, r: dict[str, Any], detail: Any) -> None:
 
 for _kind in (
     Kind("profiles", 1, dump_profiles, check_profile, plan_profile, write_profile,
-         table=table_of(ProfileRow)),
-    Kind("games", 1, dump_games, check_game, plan_game, write_game, refs=game_refs,
-         table=table_of(GameRow)),
-    Kind("results", 1, dump_results, check_result, plan_result, write_result, refs=result_refs,
-         table=table_of(ResultRow)),
-    Kind("settings", 1, dump_settings, check_setting, plan_setting, write_setting, key="key"),
+         table=table_of(ProfileRow), most=MAX_PROFILES),
+    Kind("games", 1, backup_games.dump_games, backup_games.check_game, backup_games.plan_game,
+         backup_games.write_game, refs=backup_games.game_refs, table=table_of(GameRow),
+         most=backup_games.MAX_GAMES),
+    Kind("results", 1, lambda s, links: [], check_result, plan_result, _nothing,
+         refs=result_refs, until=2),
+    Kind("settings", 1, dump_settings, check_setting, plan_setting, write_setting, key="key",
+         most=MAX_SETTINGS),
 ):
     backup.register(_kind)

@@ -1,11 +1,13 @@
-"""The ledger's record kinds in backups: dynasties played for money and the debt history.
+"""The ledger's record kinds in backups: dynasties, payments and corrections, merges of people.
 
-Both merge by id. A dynasty's people, game, stake, currency and start must match the
-one here, else the file is refused; a dynasty settled in the file but still open here
-takes the file's end (one settled here stays as it is). The history is append-only:
-an entry not here is added, an equal one is unchanged and a different one is refused,
-except that a settled entry differing only in its time is kept as it is here (the same
-dynasty settled on two devices gives the same ids, at two moments).
+All merge by id. A dynasty's people, game, stake, currency and start must match the
+one here, else the file is refused; its people must be its game's, its stake the one
+its game was started with. When it ended, and what it left owing, is derived here from
+the version of its game that counts (``ledger.resettle``): settled entries of older files
+are checked and left to that. Payments and corrections are append-only: one not here is
+added, an equal one is unchanged and a different one is refused. A payment must pay a
+debt the merged ledger holds (``check_payments``), else the whole file is refused.
+Merges of two people into one are added like any record (``core.store.merges``).
 """
 
 from __future__ import annotations
@@ -16,16 +18,18 @@ from sqlalchemy import insert, select, update
 from sqlmodel import Session
 
 from core.ledger import KINDS as ENTRY_KINDS
-from core.ledger import SETTLED, LedgerError, check_cents, check_currency, check_stake
-from core.store import backup
-from core.store.backup import (ADD, KEEP, SAME, UPDATE, Clash, Invalid, Kind, Links, Plan,
-                               differing, need, only, uuid_field)
-from core.store.backup_kinds import is_time
+from core.ledger import (PAYMENT, SETTLED, LedgerError, check_cents, check_currency,
+                         check_stake)
+from core.store import backup, merges
+from core.store.backup import (ADD, KEEP, SAME, Clash, Invalid, Kind, Links, Plan, differing,
+                               is_time, need, only, uuid_field)
 from core.store.ids import is_uuid
-from core.store.ledger import NOTE_MAX
-from core.store.tables import DynastyRow, LedgerEntryRow, table_of
+from core.store.ledger import DYNASTY_GAMES, NOTE_MAX, STAKE, entries, settled_entries
+from core.store.tables import (DynastyRow, GameForkRow, GameRow, LedgerEntryRow, ProfileMergeRow,
+                               ProfileRow, table_of)
 
-D, E = table_of(DynastyRow).c, table_of(LedgerEntryRow).c
+D, E, G, P = (table_of(m).c for m in (DynastyRow, LedgerEntryRow, GameRow, ProfileRow))
+MAX_DYNASTIES, MAX_ENTRIES, MAX_MERGES = 100_000, 500_000, 10_000
 # Dynasties are keyed by their uuid itself; ``Links`` reads it as both id and uuid.
 DYNASTY_IDS = select(D.id, D.id.label("uuid")).subquery()
 
@@ -55,8 +59,7 @@ DYNASTY_FIXED = ("game", "players", "stake_cents", "currency", "created_at")
 
 
 def _dynasty(row: DynastyRow, links: Links) -> dict[str, Any]:
-    return {"id": row.id, "game": links.uuid("games", row.game_id),
-            "players": [links.uuid("profiles", p) for p in row.players],
+    return {"id": row.id, "game": links.uuid("games", row.game_id), "players": list(row.players),
             "stake_cents": row.stake_cents, "currency": row.currency,
             "created_at": row.created_at, "ended_at": row.ended_at}
 
@@ -69,7 +72,7 @@ def dump_dynasties(s: Session, links: Links) -> list[dict[str, Any]]:
 def check_dynasty(r: dict[str, Any]) -> None:
     only(r, DYNASTY_FIELDS)
     uuid_field(r)
-    uuid_field(r, "game", optional=True)
+    uuid_field(r, "game")
     players = need(r, "players", lambda v: isinstance(v, list) and 2 <= len(v) <= 4,
                    "a list of 2 to 4 people")
     if not all(is_uuid(p) for p in players):
@@ -87,29 +90,44 @@ def dynasty_refs(r: dict[str, Any]) -> list[tuple[str, str | None]]:
     return [("games", r["game"])] + [("profiles", p) for p in r["players"]]
 
 
+def _fits_its_game(plan: Plan, r: dict[str, Any]) -> None:
+    """A dynasty's people are its game's, its stake the one the game started with.
+
+    :raises Invalid: when not.
+    """
+    games = plan.memo("dynasty games", lambda: {g["id"]: g for g in plan.records["games"]})
+    game = games.get(r["game"])
+    if game is None:
+        row = plan.links.session.execute(select(G.game, G.seats, G.meta).where(
+            G.uuid == r["game"])).one()
+        game = {"game": row.game, "meta": row.meta, "seats": [
+            {**seat, "profile": plan.links.uuid("profiles", seat.get("profile_id"))}
+            for seat in row.seats]}
+    stake = (game.get("meta") or {}).get(STAKE)
+    if game["game"] not in DYNASTY_GAMES or [seat.get("profile") for seat in game["seats"]] \
+            != r["players"]:
+        raise Invalid("its players are not the people of its game")
+    if not isinstance(stake, dict) or stake.get("cents") != r["stake_cents"] \
+            or stake.get("currency", "EUR") != r["currency"]:
+        raise Invalid("its stake is not the one its game was started with")
+
+
 def plan_dynasty(plan: Plan, r: dict[str, Any]) -> tuple[str, Any]:
     row = _here(plan, DynastyRow).get(r["id"])
     if row is None:
+        _fits_its_game(plan, r)
         return ADD, None
-    mine = _dynasty(row, plan.links)
-    fixed = differing(mine, r, DYNASTY_FIXED)
+    fixed = differing(_dynasty(row, plan.links), r, DYNASTY_FIXED)
     if fixed:
         raise Clash(f"its {', '.join(fixed)} differ")
-    if mine["ended_at"] == r["ended_at"]:
-        return SAME, None
-    return (UPDATE, row) if mine["ended_at"] is None else (KEEP, None)
+    return SAME, None  # when it ended is derived here from its game
 
 
-def write_dynasty(plan: Plan, r: dict[str, Any], row: DynastyRow | None) -> None:
-    s, ln = plan.links.session, plan.links
-    if row is not None:  # settled elsewhere, open here: it ends
-        s.execute(update(table_of(DynastyRow)).where(D.id == r["id"])
-                  .values(ended_at=r["ended_at"]))
-        return
-    s.execute(insert(table_of(DynastyRow)).values(
-        id=r["id"], game_id=ln.local("games", r["game"]),
-        players=[ln.local("profiles", p) for p in r["players"]], stake_cents=r["stake_cents"],
-        currency=r["currency"], created_at=r["created_at"], ended_at=r["ended_at"]))
+def write_dynasty(plan: Plan, r: dict[str, Any], detail: Any) -> None:
+    plan.links.session.execute(insert(table_of(DynastyRow)).values(
+        id=r["id"], game_id=plan.links.local("games", r["game"]), players=r["players"],
+        stake_cents=r["stake_cents"], currency=r["currency"], created_at=r["created_at"],
+        ended_at=None))
 
 
 # --- the history -----------------------------------------------------------------------
@@ -118,16 +136,17 @@ ENTRY_FIELDS = ("id", "kind", "debtor", "creditor", "cents", "currency", "dynast
                 "created_at")
 
 
-def _entry(row: LedgerEntryRow, links: Links) -> dict[str, Any]:
-    return {"id": row.id, "kind": row.kind, "debtor": links.uuid("profiles", row.debtor),
-            "creditor": links.uuid("profiles", row.creditor), "cents": row.cents,
-            "currency": row.currency, "dynasty": row.dynasty_id, "note": row.note,
-            "created_at": row.created_at}
+def _entry(row: LedgerEntryRow) -> dict[str, Any]:
+    return {"id": row.id, "kind": row.kind, "debtor": row.debtor, "creditor": row.creditor,
+            "cents": row.cents, "currency": row.currency, "dynasty": row.dynasty_id,
+            "note": row.note, "created_at": row.created_at}
 
 
 def dump_entries(s: Session, links: Links) -> list[dict[str, Any]]:
-    rows = s.execute(select(LedgerEntryRow).order_by(E.created_at, E.id)).scalars()
-    return [_entry(r, links) for r in rows]
+    # Settled debts are derived from the games wherever the file goes.
+    rows = s.execute(select(LedgerEntryRow).where(E.kind != SETTLED)
+                     .order_by(E.created_at, E.id)).scalars()
+    return [_entry(r) for r in rows]
 
 
 def check_entry(r: dict[str, Any]) -> None:
@@ -149,28 +168,128 @@ def entry_refs(r: dict[str, Any]) -> list[tuple[str, str | None]]:
 
 
 def plan_entry(plan: Plan, r: dict[str, Any]) -> tuple[str, Any]:
+    if r["kind"] == SETTLED:
+        return KEEP, None  # older files: derived here from the dynasty's game
     row = _here(plan, LedgerEntryRow).get(r["id"])
     if row is None:
         return ADD, None
-    wrong = differing(_entry(row, plan.links), r, ENTRY_FIELDS)
+    wrong = differing(_entry(row), r, ENTRY_FIELDS)
     if not wrong:
         return SAME, None
-    if wrong == ["created_at"] and r["kind"] == SETTLED:
-        return KEEP, None
     raise Clash(f"its {', '.join(wrong)} differ")  # the history is never edited
 
 
 def write_entry(plan: Plan, r: dict[str, Any], detail: Any) -> None:
-    ln = plan.links
-    ln.session.execute(insert(table_of(LedgerEntryRow)).values(
-        id=r["id"], kind=r["kind"], debtor=ln.local("profiles", r["debtor"]),
-        creditor=ln.local("profiles", r["creditor"]), cents=r["cents"], currency=r["currency"],
-        dynasty_id=r["dynasty"], note=r["note"], created_at=r["created_at"]))
+    plan.links.session.execute(insert(table_of(LedgerEntryRow)).values(
+        id=r["id"], kind=r["kind"], debtor=r["debtor"], creditor=r["creditor"],
+        cents=r["cents"], currency=r["currency"], dynasty_id=r["dynasty"], note=r["note"],
+        created_at=r["created_at"]))
+
+
+def check_payments(s: Session, added: list[dict[str, Any]]) -> None:
+    """Make sure every payment a file added pays a debt the merged ledger holds.
+
+    A payment recorded on a device was at most what was open there; whatever else that
+    device knew is in its file, so in the merged ledger the payer has owed at least that
+    much, and the payee has been owed at least that much, in that currency, over every
+    version of every dynasty and every correction. Two devices recording one payment each
+    stay within that (the replay then lets the payee owe the difference back), while a
+    payment between people who never owed each other anything, or of a sum never owed, is
+    refused.
+
+    :raises Invalid: naming the first payment that does not.
+    """
+    payments = [r for r in added if r["kind"] == PAYMENT]
+    if not payments:
+        return
+    read_as = merges.canonical(s)
+    owed, owing = _ever_owed(s, read_as)
+    for r in payments:
+        payer, payee = (read_as.get(p, p) for p in (r["debtor"], r["creditor"]))
+        most = min(owing.get((payer, r["currency"]), 0), owed.get((payee, r["currency"]), 0))
+        if r["cents"] > most:
+            raise Invalid(f"its payment {r['id']} of {r['cents']} cents pays more than was ever "
+                          f"owed between its two people ({most} cents)")
+
+
+def _ever_owed(s: Session, read_as: dict[str, str]) -> tuple[dict[Any, int], dict[Any, int]]:
+    """Per person and currency: the most they were ever owed, and ever owed others."""
+    owed: dict[Any, int] = {}
+    owing: dict[Any, int] = {}
+
+    def count(debtor: str, creditor: str, cents: int, currency: str) -> None:
+        debtor, creditor = read_as.get(debtor, debtor), read_as.get(creditor, creditor)
+        if debtor != creditor:
+            owing[(debtor, currency)] = owing.get((debtor, currency), 0) + cents
+            owed[(creditor, currency)] = owed.get((creditor, currency), 0) + cents
+
+    for e in entries(s, read_as={}):
+        if e.kind != PAYMENT:
+            count(e.debtor, e.creditor, e.amount.cents, e.amount.currency)
+    for e in fork_debts(s):
+        count(e.debtor, e.creditor, e.amount.cents, e.amount.currency)
+    return owed, owing
+
+
+def fork_debts(s: Session) -> list[Any]:
+    """What the finished versions of dynasties that do not count would have left owing."""
+    F = table_of(GameForkRow).c
+    rows = s.execute(select(D.id, D.players, D.stake_cents, D.currency, F.state, F.finished_at)
+                     .join(table_of(GameForkRow), F.game_id == D.game_id)
+                     .where(F.over.is_(True))).all()
+    return [e for r in rows for e in settled_entries(r, r.state, r.finished_at or 0.0)]
+
+
+# --- merges of people -----------------------------------------------------------------
+
+MERGE_FIELDS = ("id", "source", "target", "created_at")
+
+
+def dump_merges(s: Session, links: Links) -> list[dict[str, Any]]:
+    M = table_of(ProfileMergeRow).c
+    rows = s.execute(select(table_of(ProfileMergeRow)).order_by(M.created_at, M.id))
+    return [{"id": r.id, "source": r.source, "target": r.target, "created_at": r.created_at}
+            for r in rows]
+
+
+def check_merge(r: dict[str, Any]) -> None:
+    only(r, MERGE_FIELDS)
+    uuid_field(r)
+    if uuid_field(r, "source") == uuid_field(r, "target"):
+        raise Invalid("it merges a person with themselves")
+    need(r, "created_at", is_time, "a time in seconds")
+
+
+def merge_refs(r: dict[str, Any]) -> list[tuple[str, str | None]]:
+    return [("profiles", r["source"]), ("profiles", r["target"])]
+
+
+def plan_merge(plan: Plan, r: dict[str, Any]) -> tuple[str, Any]:
+    row = _here(plan, ProfileMergeRow).get(r["id"])
+    if row is None:
+        kinds = plan.memo("merge kinds", lambda: {
+            **{p["id"]: p["kind"] for p in plan.records["profiles"]},
+            **dict(plan.links.session.execute(select(P.uuid, P.kind)).all())})
+        if kinds.get(r["source"]) != "human" or kinds.get(r["target"]) != "human":
+            raise Invalid("it merges a computer player; only people are merged")
+        return ADD, None
+    wrong = differing({"id": row.id, "source": row.source, "target": row.target,
+                       "created_at": row.created_at}, r, MERGE_FIELDS)
+    if wrong:
+        raise Clash(f"its {', '.join(wrong)} differ")
+    return SAME, None
+
+
+def write_merge(plan: Plan, r: dict[str, Any], detail: Any) -> None:
+    plan.links.session.execute(insert(table_of(ProfileMergeRow)).values(**r))
 
 
 for _kind in (
     Kind("dynasties", 2, dump_dynasties, check_dynasty, plan_dynasty, write_dynasty,
-         refs=dynasty_refs, table=DYNASTY_IDS),
-    Kind("ledger", 2, dump_entries, check_entry, plan_entry, write_entry, refs=entry_refs),
+         refs=dynasty_refs, table=DYNASTY_IDS, most=MAX_DYNASTIES),
+    Kind("ledger", 2, dump_entries, check_entry, plan_entry, write_entry, refs=entry_refs,
+         most=MAX_ENTRIES),
+    Kind("merges", 3, dump_merges, check_merge, plan_merge, write_merge, refs=merge_refs,
+         most=MAX_MERGES),
 ):
     backup.register(_kind)

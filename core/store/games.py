@@ -15,7 +15,7 @@ from core.store import ledger, results
 from core.store.checks import GameRecord, is_int
 from core.store.errors import StoreError
 from core.store.profiles import check_seat_profiles
-from core.store.tables import GameRow, table_of
+from core.store.tables import GameForkRow, GameRow, table_of
 from core.store.values import RESIGNED, GameSummary
 
 G = table_of(GameRow).c
@@ -95,7 +95,7 @@ def save(s: Session, rec: GameRecord, now: float) -> int:
         assert rec.result is not None
         results.record(s, game_id, rec.game, rec.seats, rec.result, rec.state, rec.undos,
                        rec.hints, now)
-        ledger.settle_game(s, game_id, rec.state, now)
+        ledger.settle_game(s, game_id)
     return game_id
 
 
@@ -163,13 +163,13 @@ def summary(s: Session, game_id: int) -> GameSummary:
     return _summary(row)
 
 
-def set_archived(s: Session, game_id: int, archived: bool) -> None:
+def set_archived(s: Session, game_id: int, archived: bool, now: float) -> None:
     """Hide a game from its list, or show it again.
 
     :raises StoreError: when there is no such game.
     """
     done = s.execute(update(table_of(GameRow)).where(G.id == game_id)
-                     .values(archived=bool(archived)))
+                     .values(archived=bool(archived), archived_at=now))
     if done.rowcount == 0:  # type: ignore[attr-defined]
         raise _missing(game_id)
 
@@ -198,11 +198,13 @@ def resign(s: Session, game_id: int, seat: int, now: float) -> GameSummary:
     result = {"scores": [None] * len(seats), "winners": [i for i in range(len(seats)) if i != seat],
               "reason": RESIGNED, "resigned": seat}
     row.over, row.result, row.archived, row.updated_at = True, result, False, now
+    row.archived_at = now
     row.revision += 1  # copies open elsewhere are stale now
     if row.finished_at is None:
         row.finished_at = now
+        s.flush()
         results.record(s, game_id, row.game, seats, result, row.state, row.undos, row.hints, now)
-        ledger.settle_game(s, game_id, row.state, now)
+        ledger.settle_game(s, game_id)
     s.flush()
     return summary(s, game_id)
 
@@ -221,9 +223,14 @@ def _missing(game_id: int) -> StoreError:
     return StoreError(f"there is no saved game {game_id}", "game_missing", game_id=game_id)
 
 
+_FORKS = (select(func.count()).select_from(table_of(GameForkRow))
+          .where(table_of(GameForkRow).c.game_id == G.id).scalar_subquery())
+
+
 def _summary_query() -> Any:
     return select(G.id, G.game, G.seats, G.updated_at, G.started_at, G.ply, G.meta, G.over,
-                  G.result, G.finished_at, G.archived, G.undos, G.hints, G.revision)
+                  G.result, G.finished_at, G.archived, G.undos, G.hints, G.revision,
+                  _FORKS.label("forks"))
 
 
 def _summary(r: Any) -> GameSummary:
@@ -233,4 +240,4 @@ def _summary(r: Any) -> GameSummary:
                        meta=r.meta if isinstance(r.meta, dict) else {}, over=bool(r.over),
                        result=r.result if isinstance(r.result, dict) else None,
                        finished_at=r.finished_at, archived=bool(r.archived), undos=r.undos,
-                       hints=r.hints, revision=r.revision)
+                       hints=r.hints, revision=r.revision, forks=r.forks)

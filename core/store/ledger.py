@@ -1,14 +1,17 @@
-"""The ledger's tables: dynasties played for money and the append-only history of debts.
+"""The ledger's tables: dynasties played for money and the history of debts.
 
 Each function works inside the transaction of the session it is given; what is
 open is never stored but replayed by ``core.ledger`` from every history entry,
 in the order ``(created_at, id)``: an order that depends on the entries alone,
-so two histories merged by id replay to the same debts.
+so two histories merged by id replay to the same debts. People are named by
+their profile's uuid, read through merges (``core.store.merges``), so every
+tie the replay and the settle-up plan break is broken the same way everywhere.
 
-Ids: a dynasty, a payment and a correction get a fresh uuid4. A settled entry's
-id is derived from its dynasty's id and its pair of people (uuid5), so settling
-the same dynasty on two devices that later merge gives the same entries, not
-twice the debt.
+Payments and corrections are records: a fresh uuid4 each, appended, never changed.
+A settled debt is derived: from the dynasty and the version of its game that
+counts, written when that game ends and again after every import (``resettle``).
+Its id comes from the dynasty's id and its two people (uuid5) and its time is the
+game's end, so every device that holds the same records holds the same entries.
 """
 
 from __future__ import annotations
@@ -16,20 +19,19 @@ from __future__ import annotations
 import uuid
 from typing import Any, Sequence
 
-from sqlalchemy import select, update
+from sqlalchemy import delete, insert, select, update
 from sqlmodel import Session
 
 from core.ledger import (CORRECTION, PAYMENT, SETTLED, Entry, LedgerError, Money, check_cents,
                          check_currency, check_payment, check_players, check_stake,
                          dynasty_debts)
 from core.ledger.partien import Partie, partie_from_json
+from core.store import merges
 from core.store.errors import StoreError
-from core.store.profiles import profile_row
-from core.store.tables import DynastyRow, GameRow, LedgerEntryRow, table_of
-from core.store.values import Dynasty
+from core.store.tables import DynastyRow, GameRow, LedgerEntryRow, ProfileRow, table_of
+from core.store.values import Dynasty, loads_or_none
 
-D = table_of(DynastyRow).c
-E = table_of(LedgerEntryRow).c
+D, E, G, P = (table_of(m).c for m in (DynastyRow, LedgerEntryRow, GameRow, ProfileRow))
 # Games whose state is a dynasty: ``partien`` with ``potentat`` and ``points`` per seat.
 DYNASTY_GAMES = frozenset({"rosenkrieg"})
 STAKE = "stake"  # the game record's meta key: {"cents": 10, "currency": "EUR"}
@@ -75,16 +77,23 @@ def start(s: Session, game_id: int | None, seats: Sequence[dict[str, Any]], stak
             or not any(seat.get("kind") == "human" for seat in seats)):
         raise StoreError("a game played for money needs a profile on every seat and a person "
                          "among them", "stake_needs_people")
-    bots = [seat["profile_id"] for seat in seats if seat.get("kind") != "human"]
+    rows = {r.id: r for r in s.execute(select(P.id, P.uuid, P.kind).where(
+        P.id.in_([seat["profile_id"] for seat in seats])))}
+    for seat in seats:  # a computer's seat may repeat only a computer's profile
+        row = rows.get(seat["profile_id"])
+        if row is None:
+            raise StoreError(f"there is no profile {seat['profile_id']!r}", "profile_missing",
+                             profile_id=seat["profile_id"])
+        if (row.kind == "human") != (seat.get("kind") == "human"):
+            raise StoreError(f"seat {seat.get('name')!r} and its profile are not the same kind "
+                             "of player", "stake_needs_people")
+    people = [rows[seat["profile_id"]].uuid for seat in seats]
+    bots = [rows[seat["profile_id"]].uuid for seat in seats if seat.get("kind") != "human"]
     try:
-        players = check_players([seat["profile_id"] for seat in seats], repeatable=bots)
+        players = check_players(people, repeatable=bots)
         stake, code = check_stake(stake_cents), check_currency(currency)
     except LedgerError as exc:
         raise ledger_error(exc) from None
-    for seat in seats:  # a computer's seat may repeat only a computer's profile
-        if (profile_row(s, seat["profile_id"]).kind == "human") != (seat.get("kind") == "human"):
-            raise StoreError(f"seat {seat.get('name')!r} and its profile are not the same kind "
-                             "of player", "stake_needs_people")
     row = DynastyRow(id=uuid.uuid4().hex, game_id=game_id, players=list(players),
                      stake_cents=stake, currency=code, created_at=now)
     s.add(row)
@@ -92,42 +101,67 @@ def start(s: Session, game_id: int | None, seats: Sequence[dict[str, Any]], stak
     return dynasty_value(row)
 
 
-def settle_game(s: Session, game_id: int, state: dict[str, Any], now: float) -> list[Entry]:
-    """Settle the open dynasty of a game that has just ended; nothing when it has none."""
-    row = s.execute(select(DynastyRow).where(D.game_id == game_id, D.ended_at.is_(None))
-                    ).scalars().first()
-    return [] if row is None else _settle(s, row, state, now)
+# --- settled debts: derived from the games ---------------------------------------------
 
 
-def settle(s: Session, dynasty_id: str, now: float) -> list[Entry]:
-    """Settle a dynasty from its game's Partien; a dynasty settled before gives nothing.
+def settled_entries(dynasty: Any, state: Any, finished_at: float) -> list[Entry]:
+    """What a dynasty leaves owing when its game ended in ``state`` (a resigned dynasty: the
+    Partien played before), as the history's settled entries.
+
+    :raises StoreError: when a stored Partie cannot be read, or the dynasty's values are bad.
+    """
+    partien = partien_of(state, len(dynasty.players))
+    try:
+        debts = dynasty_debts(list(dynasty.players), partien, dynasty.stake_cents,
+                              dynasty.currency)
+    except LedgerError as exc:
+        raise ledger_error(exc) from None
+    space = uuid.UUID(hex=dynasty.id)
+    return [Entry(uuid.uuid5(space, f"{SETTLED}:{d.debtor}:{d.creditor}").hex, SETTLED,
+                  d.debtor, d.creditor, d.amount, dynasty_uid=dynasty.id, created_at=finished_at)
+            for d in debts]
+
+
+def resettle(s: Any, dynasty_ids: Sequence[str] | None = None) -> None:
+    """Derive the settled debts and the ends of dynasties (all, or those named) again from the
+    version of each one's game that counts; one whose game runs has none."""
+    query = (select(D.id, D.players, D.stake_cents, D.currency, G.over, G.state, G.finished_at)
+             .select_from(table_of(DynastyRow)).outerjoin(table_of(GameRow), G.id == D.game_id))
+    wipe = delete(table_of(LedgerEntryRow)).where(E.kind == SETTLED)
+    if dynasty_ids is not None:
+        query = query.where(D.id.in_(list(dynasty_ids)))
+        wipe = wipe.where(E.dynasty_id.in_(list(dynasty_ids)))
+    found = s.execute(query).all()
+    s.execute(wipe)
+    for row in found:
+        ended = row.finished_at if row.over else None
+        s.execute(update(table_of(DynastyRow)).where(D.id == row.id).values(ended_at=ended))
+        if ended is None:
+            continue
+        entries = settled_entries(row, loads_or_none(row.state), ended)
+        if entries:
+            s.execute(insert(table_of(LedgerEntryRow)), [_values(e) for e in entries])
+
+
+def settle_game(s: Session, game_id: int) -> None:
+    """Settle the dynasty of a game that has just ended; nothing when it has none."""
+    ids = list(s.execute(select(D.id).where(D.game_id == game_id)).scalars())
+    if ids:
+        resettle(s, ids)
+
+
+def settle(s: Session, dynasty_id: str) -> list[Entry]:
+    """Derive a dynasty's settled debts again; return them.
 
     :raises StoreError: when there is no such dynasty, or its game is not over.
     """
     row = dynasty_row(s, dynasty_id)
-    if row.ended_at is not None:
-        return []
     game = s.get(GameRow, row.game_id) if row.game_id is not None else None
     if game is None or not game.over:
         raise StoreError(f"dynasty {dynasty_id} has not ended", "dynasty_running",
                          dynasty_id=dynasty_id)
-    return _settle(s, row, game.state, now)
-
-
-def _settle(s: Session, row: DynastyRow, state: Any, now: float) -> list[Entry]:
-    # A resigned dynasty is settled for the Partien that were played before.
-    partien = partien_of(state, len(row.players))
-    try:
-        debts = dynasty_debts(row.players, partien, row.stake_cents, row.currency)
-    except LedgerError as exc:
-        raise ledger_error(exc) from None
-    space = uuid.UUID(hex=row.id)
-    entries = [Entry(uuid.uuid5(space, f"{SETTLED}:{d.debtor}:{d.creditor}").hex, SETTLED,
-                     d.debtor, d.creditor, d.amount, dynasty_uid=row.id, created_at=now)
-               for d in debts]
-    s.add_all(_row(e) for e in entries)
-    s.execute(update(table_of(DynastyRow)).where(D.id == row.id).values(ended_at=now))
-    return entries
+    resettle(s, [dynasty_id])
+    return [e for e in entries(s, read_as={}) if e.dynasty_uid == dynasty_id]
 
 
 def partien_of(state: Any, players: int) -> list[Partie]:
@@ -142,9 +176,14 @@ def partien_of(state: Any, players: int) -> list[Partie]:
         raise ledger_error(exc) from None
 
 
-def add(s: Session, kind: str, debtor: int, creditor: int, cents: Any, currency: Any,
+# --- payments and corrections ----------------------------------------------------------
+
+
+def add(s: Session, kind: str, debtor: str, creditor: str, cents: Any, currency: Any,
         note: Any, now: float) -> Entry:
     """Append a payment (``debtor`` paid ``creditor``) or a correction to the history.
+
+    People are profile uuids; a person merged into another is recorded as that other.
 
     :raises StoreError: for an unknown person, a bad amount, currency or note, or a
         payment larger than what is open between the two; nothing is written then.
@@ -154,29 +193,51 @@ def add(s: Session, kind: str, debtor: int, creditor: int, cents: Any, currency:
                          "entry_kind", kind=kind)
     if not isinstance(note, str) or len(note.strip()) > NOTE_MAX:
         raise StoreError(f"a note is text of at most {NOTE_MAX} characters", "note_invalid")
-    profile_row(s, debtor)
-    profile_row(s, creditor)
+    read_as = merges.canonical(s)
+    debtor, creditor = (read_as.get(p, p) for p in (person(s, debtor), person(s, creditor)))
     try:
         amount = Money(check_cents(cents), currency)
         entry = Entry(uuid.uuid4().hex, kind, debtor, creditor, amount, note=note.strip(),
                       created_at=now)
         if kind == PAYMENT:
-            check_payment(entries(s, amount.currency), entry)
+            check_payment(entries(s, amount.currency, read_as), entry)
     except LedgerError as exc:
         raise ledger_error(exc) from None
-    s.add(_row(entry))
-    s.flush()
+    s.execute(insert(table_of(LedgerEntryRow)).values(**_values(entry)))
     return entry
 
 
-def entries(s: Session, currency: str | None = None) -> list[Entry]:
-    """The whole history (of one currency), in replay order."""
-    query = select(LedgerEntryRow).order_by(E.created_at, E.id)
+def person(s: Any, who: Any) -> str:
+    """A profile's uuid, checked.
+
+    :raises StoreError: when there is no profile of that uuid.
+    """
+    found = s.execute(select(P.uuid).where(P.uuid == who)).scalar() if isinstance(who, str) else None
+    if found is None:
+        raise StoreError(f"there is no profile {who!r}", "profile_missing", profile_id=who)
+    return str(found)
+
+
+def entries(s: Any, currency: str | None = None,
+            read_as: dict[str, str] | None = None) -> list[Entry]:
+    """The whole history (of one currency), in replay order, each person read through the
+    merges (``read_as``, by default the database's); an entry whose two people turned out to
+    be one person is left out."""
+    if read_as is None:
+        read_as = merges.canonical(s)
+    query = select(table_of(LedgerEntryRow)).order_by(E.created_at, E.id)
     if currency is not None:
         query = query.where(E.currency == currency)
-    return [Entry(r.id, r.kind, r.debtor, r.creditor, Money(r.cents, r.currency),
-                  dynasty_uid=r.dynasty_id, note=r.note, created_at=r.created_at)
-            for r in s.execute(query).scalars()]
+    out = []
+    for r in s.execute(query):
+        debtor, creditor = read_as.get(r.debtor, r.debtor), read_as.get(r.creditor, r.creditor)
+        if debtor != creditor:
+            out.append(Entry(r.id, r.kind, debtor, creditor, Money(r.cents, r.currency),
+                             dynasty_uid=r.dynasty_id, note=r.note, created_at=r.created_at))
+    return out
+
+
+# --- dynasties -------------------------------------------------------------------------
 
 
 def dynasties(s: Session) -> list[Dynasty]:
@@ -207,10 +268,10 @@ def dynasty_partien(s: Session, dynasty_id: str) -> list[Partie]:
     return partien_of(game.state if game else None, len(row.players))
 
 
-def _row(e: Entry) -> LedgerEntryRow:
-    return LedgerEntryRow(id=e.uid, kind=e.kind, debtor=e.debtor, creditor=e.creditor,
-                          cents=e.amount.cents, currency=e.amount.currency,
-                          dynasty_id=e.dynasty_uid, note=e.note, created_at=e.created_at)
+def _values(e: Entry) -> dict[str, Any]:
+    return {"id": e.uid, "kind": e.kind, "debtor": e.debtor, "creditor": e.creditor,
+            "cents": e.amount.cents, "currency": e.amount.currency, "dynasty_id": e.dynasty_uid,
+            "note": e.note, "created_at": e.created_at}
 
 
 def dynasty_value(r: DynastyRow) -> Dynasty:

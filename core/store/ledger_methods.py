@@ -2,7 +2,8 @@
 
 A mixin of ``Store`` (``repository``), kept apart so each module stays small. The
 queries live in ``core.store.ledger``; the sums are ``core.ledger``'s pure functions
-over the history the queries read.
+over the history the queries read. People are named by their profile's ``uuid``
+(``Profile.uuid``), the same on every device, so ties in every sum break alike everywhere.
 """
 
 from __future__ import annotations
@@ -42,15 +43,15 @@ class LedgerMethods:
         """What each person is owed overall (negative: owes), per currency."""
         return books.balances(self.ledger_entries(currency))
 
-    def debt_history(self, a: int, b: int, currency: str = DEFAULT_CURRENCY) -> list[HistoryLine]:
+    def debt_history(self, a: str, b: str, currency: str = DEFAULT_CURRENCY) -> list[HistoryLine]:
         """Every entry that changed what ``a`` and ``b`` owe each other, oldest first."""
         return books.debt_history(self.ledger_entries(currency), a, b, currency)
 
-    def payable(self, payer: int, payee: int, currency: str = DEFAULT_CURRENCY) -> Money:
+    def payable(self, payer: str, payee: str, currency: str = DEFAULT_CURRENCY) -> Money:
         """The most ``payer`` may pay ``payee`` now."""
         return books.payable(self.ledger_entries(currency), payer, payee, currency)
 
-    def record_payment(self, payer: int, payee: int, cents: int,
+    def record_payment(self, payer: str, payee: str, cents: int,
                        currency: str = DEFAULT_CURRENCY, note: str = "") -> Entry:
         """Write down that ``payer`` paid ``payee`` (all or part of what is open).
 
@@ -59,7 +60,7 @@ class LedgerMethods:
         """
         return self._add(PAYMENT, payer, payee, cents, currency, note)
 
-    def record_correction(self, debtor: int, creditor: int, cents: int,
+    def record_correction(self, debtor: str, creditor: str, cents: int,
                           currency: str = DEFAULT_CURRENCY, note: str = "") -> Entry:
         """Write down that ``debtor`` owes ``creditor`` this much more (the note says why).
 
@@ -67,7 +68,7 @@ class LedgerMethods:
         """
         return self._add(CORRECTION, debtor, creditor, cents, currency, note)
 
-    def _add(self, kind: str, a: int, b: int, cents: Any, currency: Any, note: Any) -> Entry:
+    def _add(self, kind: str, a: str, b: str, cents: Any, currency: Any, note: Any) -> Entry:
         with self._session() as s:
             return ledger.add(s, kind, a, b, cents, currency, note, self._clock())
 
@@ -93,11 +94,12 @@ class LedgerMethods:
             return ledger.dynasty_partien(s, dynasty_id)
 
     def settle_dynasty(self, dynasty_id: str) -> list[Entry]:
-        """Put a finished dynasty's debts into the history; one settled before gives nothing.
+        """Derive a finished dynasty's debts in the history again; return them.
 
-        Finishing a game does this by itself; this is for a dynasty whose settling failed.
+        Finishing a game and every import do this by themselves; the entries are the same
+        each time (their ids and times come from the dynasty and its game).
 
         :raises StoreError: when there is no such dynasty or its game is not over.
         """
         with self._session() as s:
-            return ledger.settle(s, dynasty_id, self._clock())
+            return ledger.settle(s, dynasty_id)

@@ -15,6 +15,7 @@ the current version, so a schema change cannot slip in without a migration.
 
 from __future__ import annotations
 
+import json
 from typing import Any, Callable
 
 from sqlalchemy import Connection, Engine, inspect, text
@@ -24,7 +25,7 @@ from core.store.errors import NewerDatabaseError, StoreError
 from core.store.tables import TABLE_NAMES, TABLES, StoreModel
 from core.store.values import loads_or_none
 
-CURRENT_VERSION = 6
+CURRENT_VERSION = 7
 SCHEMA_TABLE = "hofstaat_schema"
 
 # Schema version 1, exactly as the first Hofstaat created it: profiles and
@@ -266,8 +267,71 @@ _V5_TO_V6 = "ALTER TABLE games ADD COLUMN revision INTEGER NOT NULL DEFAULT 0"
 # Schema version 6: version 5 plus the revision. Frozen once released.
 V6_SQL = V5_SQL.replace("VALUES (1, 5);", "VALUES (1, 6);") + f"{_V5_TO_V6};\n"
 
+# What version 7 adds to version 6: records that agree on every device. A profile's last change
+# of name or archiving, a game's last archiving and a chosen version, a game's other versions
+# (forks), merges of two profiles into one, and a ledger that names people by uuid. Settled
+# debts are derived from the games, so they are not copied here: the store derives them after
+# every upgrade (``derive.rebuild``).
+_V6_TO_V7 = (
+    "ALTER TABLE profiles ADD COLUMN changed_at FLOAT NOT NULL DEFAULT 0",
+    "UPDATE profiles SET changed_at = created_at",
+    "ALTER TABLE games ADD COLUMN archived_at FLOAT",
+    "ALTER TABLE games ADD COLUMN chosen_at FLOAT",
+    "CREATE INDEX ix_games_finished ON games (over, finished_at)",
+    """CREATE TABLE game_forks (
+    id INTEGER NOT NULL,
+    game_id INTEGER NOT NULL,
+    seats JSON NOT NULL,
+    actions JSON NOT NULL,
+    state JSON NOT NULL,
+    over BOOLEAN NOT NULL,
+    result JSON,
+    undos INTEGER NOT NULL,
+    hints INTEGER NOT NULL,
+    meta JSON NOT NULL,
+    updated_at FLOAT NOT NULL,
+    finished_at FLOAT,
+    chosen_at FLOAT,
+    PRIMARY KEY (id),
+    FOREIGN KEY(game_id) REFERENCES games (id)
+)""",
+    "CREATE INDEX ix_game_forks_game ON game_forks (game_id)",
+    """CREATE TABLE profile_merges (
+    id VARCHAR NOT NULL,
+    source VARCHAR NOT NULL,
+    target VARCHAR NOT NULL,
+    created_at FLOAT NOT NULL,
+    PRIMARY KEY (id)
+)""",
+    """CREATE TABLE ledger_entries_7 (
+    id VARCHAR NOT NULL,
+    kind VARCHAR NOT NULL,
+    debtor VARCHAR NOT NULL,
+    creditor VARCHAR NOT NULL,
+    cents INTEGER NOT NULL,
+    currency VARCHAR NOT NULL,
+    dynasty_id VARCHAR,
+    note VARCHAR NOT NULL,
+    created_at FLOAT NOT NULL,
+    PRIMARY KEY (id),
+    FOREIGN KEY(dynasty_id) REFERENCES dynasties (id)
+)""",
+    """INSERT INTO ledger_entries_7 SELECT e.id, e.kind, d.uuid, c.uuid, e.cents, e.currency,
+    e.dynasty_id, e.note, e.created_at FROM ledger_entries e JOIN profiles d ON d.id = e.debtor
+    JOIN profiles c ON c.id = e.creditor WHERE e.kind != 'settled'""",
+    "DROP TABLE ledger_entries",
+    "ALTER TABLE ledger_entries_7 RENAME TO ledger_entries",
+    "CREATE INDEX ix_ledger_entries_dynasty ON ledger_entries (dynasty_id)",
+    "CREATE INDEX ix_ledger_entries_order ON ledger_entries (created_at, id)",
+)
+
+# Schema version 7: version 6 plus the statements above. Frozen once released.
+V7_SQL = (V6_SQL.replace("VALUES (1, 6);", "VALUES (1, 7);")
+          + "".join(f"{statement};\n" for statement in _V6_TO_V7))
+
 # Every version's schema, for building old databases in tests.
-SCHEMA_SQL: dict[int, str] = {1: V1_SQL, 2: V2_SQL, 3: V3_SQL, 4: V4_SQL, 5: V5_SQL, 6: V6_SQL}
+SCHEMA_SQL: dict[int, str] = {1: V1_SQL, 2: V2_SQL, 3: V3_SQL, 4: V4_SQL, 5: V5_SQL, 6: V6_SQL,
+                              7: V7_SQL}
 
 _V1_TO_V2 = (
     "ALTER TABLE games ADD COLUMN ply INTEGER NOT NULL DEFAULT 0",
@@ -353,13 +417,9 @@ def _migrate_1_to_2(conn: Connection) -> None:
 
 
 def _migrate_3_to_4(conn: Connection) -> None:
-    """Add figures, running totals and ratings; backfill them from every finished game's
-    results, in the order the games ended."""
-    from core.store import records  # the same code that writes them when a game ends
-
+    """Add figures, running totals and ratings (filled by ``derive.rebuild`` after the upgrade)."""
     for statement in _V3_TO_V4:
         conn.exec_driver_sql(statement)
-    records.rebuild(conn)
 
 
 def _migrate_4_to_5(conn: Connection) -> None:
@@ -372,6 +432,22 @@ def _migrate_4_to_5(conn: Connection) -> None:
 def _migrate_5_to_6(conn: Connection) -> None:
     """Add the games' revisions; every saved game starts at 0, which its next save extends."""
     conn.exec_driver_sql(_V5_TO_V6)
+
+
+def _migrate_6_to_7(conn: Connection) -> None:
+    """Name the ledger's people and the dynasties' players by uuid, add forks and merges.
+
+    Payments and corrections move over as they are; settled debts and the dynasties' ends
+    are derived again from the games by ``derive.rebuild`` once the upgrade is done.
+    """
+    uuid_of = dict(conn.exec_driver_sql("SELECT id, uuid FROM profiles").fetchall())
+    for dynasty_id, raw in conn.exec_driver_sql("SELECT id, players FROM dynasties").fetchall():
+        players = loads_or_none(raw)
+        named = [uuid_of.get(p) for p in players] if isinstance(players, list) else []
+        conn.execute(text("UPDATE dynasties SET players = :p WHERE id = :id"),
+                     {"p": json.dumps([u for u in named if u]), "id": dynasty_id})
+    for statement in _V6_TO_V7:
+        conn.exec_driver_sql(statement)
 
 
 # The tables each version has, so a file missing one is recognised as damaged.
@@ -387,6 +463,7 @@ TABLES_OF_VERSION: dict[int, frozenset[str]] = {
                   "dynasties", "ledger_entries"}),
 }
 TABLES_OF_VERSION[6] = TABLES_OF_VERSION[5]
+TABLES_OF_VERSION[7] = TABLES_OF_VERSION[6] | {"game_forks", "profile_merges"}
 
 # MIGRATIONS[n] turns a version-n database into version n + 1.
 MIGRATIONS: dict[int, Callable[[Connection], None]] = {
@@ -395,6 +472,7 @@ MIGRATIONS: dict[int, Callable[[Connection], None]] = {
     3: _migrate_3_to_4,
     4: _migrate_4_to_5,
     5: _migrate_5_to_6,
+    6: _migrate_6_to_7,
 }
 
 
@@ -432,6 +510,10 @@ def prepare(engine: Engine) -> int | None:
                 MIGRATIONS[step](conn)
             conn.execute(text(f"UPDATE {SCHEMA_TABLE} SET version = :v WHERE id = 1"),
                          {"v": CURRENT_VERSION})
+            # What is derived from the records (statistics, ratings, settled debts) is
+            # written again by today's code, on today's schema.
+            from core.store import derive
+            derive.rebuild(conn)
         return version
 
 

@@ -12,6 +12,7 @@ from sqlalchemy import false, select
 from sqlmodel import Session
 
 from core.bots import LEVELS
+from core.store import merges
 from core.store.checks import is_int
 from core.store.errors import StoreError
 from core.store.tables import ProfileRow, table_of
@@ -29,13 +30,14 @@ def create(s: Session, name: str, kind: str, level: str | None, now: float) -> P
     clean = _clean_name(name)
     kind, level = _check_kind(kind, level)
     _check_name_free(s, clean, None)
-    row = ProfileRow(name=clean, kind=kind, level=level, archived=False, created_at=now)
+    row = ProfileRow(name=clean, kind=kind, level=level, archived=False, created_at=now,
+                     changed_at=now)
     s.add(row)
     s.flush()
     return _profile(row)
 
 
-def rename(s: Session, profile_id: int, name: str) -> Profile:
+def rename(s: Session, profile_id: int, name: str, now: float) -> Profile:
     """Give a profile a new name.
 
     :raises StoreError: when there is no such profile, or the name is empty, too long or taken.
@@ -44,12 +46,13 @@ def rename(s: Session, profile_id: int, name: str) -> Profile:
     row = profile_row(s, profile_id)
     if not row.archived:
         _check_name_free(s, clean, profile_id)
-    row.name = clean
+    if row.name != clean:
+        row.name, row.changed_at = clean, now
     s.flush()
     return _profile(row)
 
 
-def archive(s: Session, profile_id: int, archived: bool) -> Profile:
+def archive(s: Session, profile_id: int, archived: bool, now: float) -> Profile:
     """Hide a profile from pickers (its results stay), or bring it back.
 
     :raises StoreError: when there is no such profile, or its name was taken meanwhile.
@@ -57,18 +60,24 @@ def archive(s: Session, profile_id: int, archived: bool) -> Profile:
     row = profile_row(s, profile_id)
     if row.archived and not archived:
         _check_name_free(s, row.name, profile_id)
-    row.archived = bool(archived)
+    if row.archived != bool(archived):
+        row.archived, row.changed_at = bool(archived), now
     s.flush()
     return _profile(row)
 
 
 def listed(s: Session, include_archived: bool) -> list[Profile]:
-    """Profiles ordered by name, ignoring case and accents."""
+    """Profiles ordered by name, ignoring case and accents (then by uuid); a profile merged
+    into another only with the archived ones."""
     query = select(ProfileRow)
     if not include_archived:
         query = query.where(P.archived == false())
     rows = s.execute(query).scalars().all()
-    return sorted((_profile(r) for r in rows), key=lambda p: (_sort_key(p.name), p.id))
+    read_as = merges.local(s)
+    found = [_profile(r, read_as.get(r.id)) for r in rows]
+    if not include_archived:
+        found = [p for p in found if p.merged_into is None]
+    return sorted(found, key=lambda p: (_sort_key(p.name), p.uuid))
 
 
 def get(s: Session, profile_id: int) -> Profile:
@@ -76,7 +85,7 @@ def get(s: Session, profile_id: int) -> Profile:
 
     :raises StoreError: when there is no such profile.
     """
-    return _profile(profile_row(s, profile_id))
+    return _profile(profile_row(s, profile_id), merges.local(s).get(profile_id))
 
 
 def profile_row(s: Session, profile_id: int) -> ProfileRow:
@@ -106,9 +115,10 @@ def check_seat_profiles(s: Session, seats: list[dict[str, Any]]) -> None:
                              "profile_missing", profile_id=seat["profile_id"])
 
 
-def _profile(row: ProfileRow) -> Profile:
+def _profile(row: ProfileRow, merged_into: int | None = None) -> Profile:
     assert row.id is not None
-    return Profile(row.id, row.name, row.kind, row.level, bool(row.archived), row.created_at)
+    return Profile(row.id, row.name, row.kind, row.level, bool(row.archived), row.created_at,
+                   row.uuid, merged_into)
 
 
 def _clean_name(name: Any) -> str:

@@ -4,22 +4,29 @@
 own figures per seat (``core.outcomes``), brings each player's running totals up to
 date (games, wins, streaks, scores, figures), and each pair of profiles' record
 against each other, and moves the ratings of the profiles that played (one rating
-row per player and game, one history row per game for the chart). Results are
-written once per game, in the order games end, so every total is exact; the
-screens read these rows (``core.store.standings``) instead of adding up thousands
-of results. Statements are SQLAlchemy Core, so ``write`` runs on a Session or a
-Connection (the migration that backfills older databases uses it too).
+row per player and game, one history row per game for the chart). The screens read
+these rows (``core.store.standings``) instead of adding up thousands of results.
+
+Everything here is a function of the finished games alone, counted in the order
+``(finished_at, uuid)``: the time a game ended is data, and ties break on its global
+id, never on a local row id or the order games arrived in. A game that ends after
+every game counted so far is added (``write``); one that sorts earlier (a phone
+whose clock is behind, a game that came from elsewhere) makes ``rebuild`` count
+every game again in that order. A profile merged into another counts as that one
+(``core.store.merges``). Statements are SQLAlchemy Core, so this runs on a Session or
+a Connection (the upgrade of older databases uses it too).
 """
 
 from __future__ import annotations
 
 from itertools import permutations
-from typing import Any, Sequence
+from typing import Any, NamedTuple, Sequence
 
 from sqlalchemy import and_, delete, insert, select, text, update
 
 from core.outcomes import HOUSE, figures, matches
 from core.outcomes.rating import rate
+from core.store import merges
 from core.store.tables import (FigureRow, PairTotalRow, PlayerFigureRow, PlayerTotalRow, RatingRow,
                                RatingStepRow, table_of)
 from core.store.values import loads_or_none
@@ -30,30 +37,60 @@ HOUSE_PROFILE = 0  # the rating row of the game itself, the opponent of a solita
 NO_PROFILE = 0  # the totals of the people who played without a profile
 
 
+class _Seat(NamedTuple):
+    """A result row with its profile read through the merges."""
+
+    game_id: int
+    seat: int
+    kind: str
+    profile_id: int | None
+    won: bool
+    score: float | None
+    assisted: bool
+    undos: int
+    hints: int
+
+
 def rebuild(s: Any) -> None:
-    """Write every total and rating again from the finished games' results, in the order the
-    games ended: after an upgrade that adds these tables, and after a backup brought games
-    that ended elsewhere (they may have ended before games already counted here)."""
+    """Write every total and rating again from the finished games' results, in the order
+    ``(finished_at, uuid)``: after an upgrade, after an import that added or changed
+    something, and when a game ends before games already counted."""
     for table in (F, RT, RH, PT, PF, PP):
         s.execute(delete(table))
+    read_as = merges.local(s)
     finished = s.execute(text(
         "SELECT g.id, g.game, g.state, g.result, g.finished_at FROM games g WHERE g.over = 1"
         " AND EXISTS (SELECT 1 FROM results r WHERE r.game_id = g.id)"
-        " ORDER BY g.finished_at, g.id")).fetchall()
+        " ORDER BY g.finished_at, g.uuid")).fetchall()
     for gid, game, state_raw, result_raw, finished_at in finished:
         result, state = loads_or_none(result_raw), loads_or_none(state_raw)
         rows = s.execute(text(
             "SELECT game_id, seat, kind, profile_id, won, score, assisted, undos, hints"
             " FROM results WHERE game_id = :g ORDER BY seat"), {"g": gid}).fetchall()
         write(s, game, rows, result if isinstance(result, dict) else {"winners": []},
-              state if isinstance(state, dict) else None, finished_at)
+              state if isinstance(state, dict) else None, finished_at, read_as)
+
+
+def counts_last(s: Any, game_id: int, finished_at: float) -> bool:
+    """Whether a game that just ended sorts after every game counted so far."""
+    later = s.execute(text(
+        "SELECT 1 FROM games g, games me WHERE me.id = :id AND g.id != me.id AND g.over = 1"
+        " AND (g.finished_at > :t OR (g.finished_at = :t AND g.uuid > me.uuid))"
+        " AND EXISTS (SELECT 1 FROM results r WHERE r.game_id = g.id) LIMIT 1"),
+        {"id": game_id, "t": finished_at}).first()
+    return later is None
 
 
 def write(s: Any, game: str, rows: Sequence[Any], result: dict[str, Any],
-          state: dict[str, Any] | None, now: float) -> None:
+          state: dict[str, Any] | None, now: float, read_as: dict[int, int] | None = None) -> None:
     """Add what a game that just ended says, from its result rows (one per seat, in seat
     order: ``game_id``, ``seat``, ``kind``, ``profile_id``, ``won``, ``score``, ``assisted``,
-    ``undos``, ``hints``)."""
+    ``undos``, ``hints``); ``read_as`` maps merged-away profiles (default: the database's)."""
+    if read_as is None:
+        read_as = merges.local(s)
+    if read_as:
+        rows = [_Seat(r.game_id, r.seat, r.kind, read_as.get(r.profile_id, r.profile_id), r.won,
+                      r.score, r.assisted, r.undos, r.hints) for r in rows]
     game_id = rows[0].game_id
     own = [figures(game, state, result, r.seat) for r in rows]
     raw = [{"game_id": game_id, "seat": r.seat, "game": game, "kind": r.kind,

@@ -19,20 +19,21 @@ from sqlalchemy import Engine
 from sqlalchemy.exc import SQLAlchemyError
 from sqlmodel import Session
 
-from core.store import backup, files, games, migrations, profiles, results, settings, standings
+from core.store import backup, derive, files, games, migrations, profiles, results, settings
+from core.store import standings
 from core.store import backup_kinds  # noqa: F401 (registers the kinds every backup holds)
-from core.store import backup_ledger  # noqa: F401 (registers the ledger's kinds after them)
-from core.store.records import rebuild as rebuild_records
+from core.store import backup_ledger  # registers the ledger's kinds after them
 from core.store.checks import check_record
 from core.store.errors import StoreError
 from core.store.ledger_methods import LedgerMethods
+from core.store.sharing_methods import SharingMethods
 from core.store.location import READ_ONLY, build_engine, resolve_location, target_of
 from core.store.values import GameSummary, Profile
 
 NOTICE_MOVED_ASIDE = "db_moved_aside"
 
 
-class Store(LedgerMethods):
+class Store(LedgerMethods, SharingMethods):
     """Hofstaat's saved data in one database; open it with ``Store.open``."""
 
     def __init__(self, engine: Engine, location: str, *, moved_to: str | None = None,
@@ -169,7 +170,7 @@ class Store(LedgerMethods):
         :raises StoreError: when there is no such profile, or the name is empty, too long or taken.
         """
         with self._session() as s:
-            return profiles.rename(s, profile_id, name)
+            return profiles.rename(s, profile_id, name, self._clock())
 
     def archive_profile(self, profile_id: int, archived: bool = True) -> Profile:
         """Hide a profile from pickers (its results stay), or bring it back.
@@ -177,7 +178,7 @@ class Store(LedgerMethods):
         :raises StoreError: when there is no such profile, or its name was taken meanwhile.
         """
         with self._session() as s:
-            return profiles.archive(s, profile_id, archived)
+            return profiles.archive(s, profile_id, archived, self._clock())
 
     def list_profiles(self, include_archived: bool = False) -> list[Profile]:
         """Profiles ordered by name, ignoring case and accents."""
@@ -262,7 +263,7 @@ class Store(LedgerMethods):
         :raises StoreError: when there is no such game.
         """
         with self._session() as s:
-            games.set_archived(s, game_id, archived)
+            games.set_archived(s, game_id, archived, self._clock())
 
     def resign_game(self, game_id: int, seat: int) -> GameSummary:
         """End a running game because the person in ``seat`` gives up; return its entry.
@@ -390,7 +391,12 @@ class Store(LedgerMethods):
         with self._session() as s:
             report = backup.merge(s, records, self._clock())
             if report.changed:
-                rebuild_records(s)  # games that ended elsewhere count in the order they ended
+                # Results, statistics, ratings and settled debts follow the merged records.
+                derive.rebuild(s)
+                try:
+                    backup_ledger.check_payments(s, report.added.get("ledger", []))
+                except backup.Invalid as exc:
+                    raise backup.refused(str(exc)) from None  # the transaction rolls back
             return report
 
 

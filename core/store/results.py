@@ -37,11 +37,15 @@ def result_rows(game_id: int, game: str, seats: list[dict[str, Any]], result: di
 def record(s: Session, game_id: int, game: str, seats: list[dict[str, Any]],
            result: dict[str, Any], state: dict[str, Any] | None, undos: int, hints: int,
            now: float) -> None:
-    """Write what a game that just ended says: its result rows, figures and ratings."""
+    """Write what a game that just ended says: its result rows, figures and ratings (every
+    game's again when this one does not end after all the games counted so far)."""
     rows = result_rows(game_id, game, seats, result, undos, hints, now)
     s.add_all(rows)
     s.flush()
-    records.write(s, game, rows, result, state, now)
+    if records.counts_last(s, game_id, now):
+        records.write(s, game, rows, result, state, now)
+    else:
+        records.rebuild(s)
 
 
 def stats(s: Session, game: str, profile_id: int | None) -> dict[str, Any]:

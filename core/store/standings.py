@@ -10,6 +10,7 @@ from sqlalchemy import and_, func, or_, select
 
 from core.outcomes import lower_score_wins
 from core.outcomes.rating import shown
+from core.store import merges
 from core.store.records import NO_PROFILE, PF, PP, PT, RH, RT
 from core.store.stats import number
 from core.ledger import SETTLED
@@ -27,13 +28,18 @@ def money(s: Any, profile_id: int | None, game: str) -> dict[str, dict[str, int]
     """
     if profile_id is None or game not in DYNASTY_GAMES:
         return None
+    mine = s.execute(select(P.uuid).where(P.id == profile_id)).scalar()
+    read_as = merges.canonical(s)
+    me = {mine} | {u for u, target in read_as.items() if target == read_as.get(mine, mine)}
     out: dict[str, dict[str, int]] = {}
     query = (select(E.currency, E.debtor, E.creditor, func.sum(E.cents))
-             .where(E.kind == SETTLED, or_(E.debtor == profile_id, E.creditor == profile_id))
+             .where(E.kind == SETTLED, or_(E.debtor.in_(me), E.creditor.in_(me)))
              .group_by(E.currency, E.debtor, E.creditor))
     for currency, debtor, creditor, cents in s.execute(query):
+        if (debtor in me) == (creditor in me):
+            continue  # two profiles that turned out to be one person
         side = out.setdefault(currency, {"won": 0, "lost": 0})
-        side["won" if creditor == profile_id else "lost"] += int(cents)
+        side["won" if creditor in me else "lost"] += int(cents)
     return out or None
 
 
@@ -78,7 +84,7 @@ def leaderboard(s: Any, game: str, limit: int = 20) -> list[dict[str, Any]]:
     query = (select(P.id, P.name, P.kind, P.level, RT.c.mu, RT.c.sigma, RT.c.games)
              .join(RT, RT.c.profile_id == P.id)
              .where(RT.c.game == game, P.archived.is_(False))
-             .order_by((RT.c.mu - 3 * RT.c.sigma).desc(), P.id).limit(limit))
+             .order_by((RT.c.mu - 3 * RT.c.sigma).desc(), P.uuid).limit(limit))
     return [{"profile_id": r.id, "name": r.name, "kind": r.kind, "level": r.level, **_rating(r)}
             for r in s.execute(query)]
 
@@ -132,10 +138,11 @@ def recent(s: Any, profile_id: int | None, game: str | None, limit: int) -> list
 
 def last_player(s: Any, game: str) -> int | None:
     """The profile of the first person (by seat) in the last finished game of ``game`` that
-    had one, or None. Results are written as games end, so their ids run in that order."""
+    had one, or None."""
     rows = s.execute(select(R.game_id, R.seat, R.profile_id)
+                     .join(table_of(GameRow), G.id == R.game_id)
                      .where(R.game == game, R.kind == "human", R.profile_id.is_not(None))
-                     .order_by(R.id.desc()).limit(10)).all()
+                     .order_by(R.finished_at.desc(), G.uuid.desc()).limit(10)).all()
     latest = [r for r in rows if r.game_id == rows[0].game_id] if rows else []
     return min(latest, key=lambda r: r.seat).profile_id if latest else None
 

@@ -49,6 +49,8 @@ class ProfileRow(StoreModel, table=True):
     level: str | None = None
     archived: bool = False
     created_at: float
+    # When the name or archiving last changed: the later change wins when devices merge.
+    changed_at: float = Field(default=0.0, sa_column_kwargs={"server_default": text("0")})
 
 
 class GameRow(StoreModel, table=True):
@@ -59,6 +61,7 @@ class GameRow(StoreModel, table=True):
         Index("ix_games_game", "game"),
         Index("ix_games_listing", "over", "archived", "updated_at"),
         Index(index_name("games"), "uuid", unique=True),
+        Index("ix_games_finished", "over", "finished_at"),
     )
 
     id: int | None = Field(default=None, primary_key=True)
@@ -83,6 +86,50 @@ class GameRow(StoreModel, table=True):
     # Saves accepted so far: a save names the revision it extends, so a copy of the game
     # open elsewhere cannot overwrite moves it never saw (``games.save``).
     revision: int = Field(default=0, sa_column_kwargs={"server_default": text("0")})
+    # When archiving last changed (None: never), so the later choice wins when devices merge.
+    archived_at: float | None = None
+    # When a person chose this version of a game that was played on differently elsewhere.
+    chosen_at: float | None = None
+
+
+class GameForkRow(StoreModel, table=True):
+    """Another version of a game: the same start played on differently on another device.
+
+    The version that counts lives in ``games``; the others wait here, shown and never
+    counted, until a person chooses one of them (``core.store.versions``).
+    """
+
+    __tablename__ = "game_forks"
+    __table_args__ = (Index("ix_game_forks_game", "game_id"),)
+
+    id: int | None = Field(default=None, primary_key=True)
+    game_id: int = Field(sa_column=Column(Integer, ForeignKey("games.id"), nullable=False))
+    seats: list[dict[str, Any]] = Field(sa_column=Column(JSON, nullable=False))
+    actions: list[str] = Field(sa_column=Column(JSON, nullable=False))
+    state: dict[str, Any] = Field(sa_column=Column(JSON, nullable=False))
+    over: bool
+    result: dict[str, Any] | None = Field(default=None,
+                                          sa_column=Column(JSON(none_as_null=True)))
+    undos: int = 0
+    hints: int = 0
+    meta: dict[str, Any] = Field(default_factory=dict, sa_column=Column(JSON, nullable=False))
+    updated_at: float
+    finished_at: float | None = None
+    chosen_at: float | None = None
+
+
+class ProfileMergeRow(StoreModel, table=True):
+    """A person found to be the same as another: ``source`` is read as ``target`` from now on.
+
+    Merges travel like every other record; profiles are named by uuid here.
+    """
+
+    __tablename__ = "profile_merges"
+
+    id: str = Field(primary_key=True)  # uuid4 hex
+    source: str
+    target: str
+    created_at: float
 
 
 class ResultRow(StoreModel, table=True):
@@ -131,15 +178,16 @@ class DynastyRow(StoreModel, table=True):
     id: str = Field(primary_key=True)  # uuid4 hex: the same on every device it is merged into
     game_id: int | None = Field(default=None, sa_column=Column(
         Integer, ForeignKey("games.id"), nullable=True))
-    players: list[int] = Field(sa_column=Column(JSON, nullable=False))  # profile ids, by seat
+    players: list[str] = Field(sa_column=Column(JSON, nullable=False))  # profile uuids, by seat
     stake_cents: int
     currency: str
     created_at: float
-    ended_at: float | None = None  # when it was settled into the history; then never again
+    ended_at: float | None = None  # when its game ended (the version that counts); None: running
 
 
 class LedgerEntryRow(StoreModel, table=True):
-    """One line of the ledger's history (settled, payment, correction); never changed once written."""
+    """One line of the ledger's history: a payment or correction, never changed once written, or a
+    settled dynasty's debt, derived from the version of its game that counts."""
 
     __tablename__ = "ledger_entries"
     __table_args__ = (
@@ -149,8 +197,8 @@ class LedgerEntryRow(StoreModel, table=True):
 
     id: str = Field(primary_key=True)  # globally unique hex, see core.store.ledger
     kind: str
-    debtor: int = Field(sa_column=Column(Integer, ForeignKey("profiles.id"), nullable=False))
-    creditor: int = Field(sa_column=Column(Integer, ForeignKey("profiles.id"), nullable=False))
+    debtor: str  # profile uuids: the ledger is the same on every device
+    creditor: str
     cents: int
     currency: str
     dynasty_id: str | None = Field(default=None, sa_column=Column(
@@ -264,5 +312,6 @@ def table_of(model: type[StoreModel]) -> Table:
 
 TABLES = [table_of(m) for m in (SchemaRow, ProfileRow, GameRow, ResultRow, SettingRow, FigureRow,
                                 RatingRow, RatingStepRow, PlayerTotalRow, PlayerFigureRow,
-                                PairTotalRow, DynastyRow, LedgerEntryRow)]
+                                PairTotalRow, DynastyRow, LedgerEntryRow, GameForkRow,
+                                ProfileMergeRow)]
 TABLE_NAMES = frozenset(t.name for t in TABLES)

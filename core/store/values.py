@@ -21,6 +21,10 @@ class Profile:
     level: str | None
     archived: bool
     created_at: float
+    uuid: str = ""  # the same on every device; what the ledger names people by
+    # The profile this one was merged into (``core.store.merges``), or None: a merged-away
+    # profile is listed only with the archived ones and counts as its target everywhere.
+    merged_into: int | None = None
 
     @property
     def is_bot(self) -> bool:
@@ -46,6 +50,7 @@ class GameSummary:
     undos: int = 0
     hints: int = 0
     revision: int = 0  # saves accepted so far (``GameSession.revision`` of an up-to-date copy)
+    forks: int = 0  # versions played on differently on other devices (``Store.game_versions``)
 
     @property
     def player_names(self) -> list[str]:
@@ -69,11 +74,11 @@ class Dynasty:
 
     id: str  # uuid4 hex
     game_id: int | None
-    players: tuple[int, ...]  # profile ids, by seat
+    players: tuple[str, ...]  # profile uuids, by seat
     stake_cents: int
     currency: str
     created_at: float
-    ended_at: float | None = None  # when it was settled into the ledger's history
+    ended_at: float | None = None  # when its game ended: its debts are in the ledger since
 
     @property
     def settled(self) -> bool:
