@@ -256,6 +256,7 @@ class Shell:
         self.page.on_route_change = self.route_change
         self.page.on_view_pop = self._view_pop
         self.page.on_resize = quiet(self._resized)  # a rebuild updates the page itself
+        self.page.on_connect = quiet(self._reconnected)
         # Flet updates the whole page after every event, and a tab coming back to the
         # front sends two of these: 100–200 ms of diffing for nothing that changed.
         self.page.on_app_lifecycle_state_change = quiet(ignore)
@@ -270,6 +271,16 @@ class Shell:
         if came and came[0] in RECORD_ROUTES:
             return record_views(self, came)
         return [screen("home").view(self)]
+
+    def _reconnected(self, e=None) -> None:
+        """A reload of the tab (or its connection coming back) joins this session again.
+
+        Flet's web client keeps its session id over a reload, and the server sends it the
+        page as this session last built it; on the same route no route change follows. The
+        screen is built again, so it shows what is stored now, not what it read before another
+        tab changed it (a debt paid, a game played on).
+        """
+        self.route_change()
 
     def _current_layout_key(self) -> tuple[bool, str]:
         return (self.wide, self.card_size)

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import asyncio
 import shutil
 from types import SimpleNamespace
 
@@ -11,10 +12,13 @@ import pytest
 from app import i18n
 from app.screens import ledger, ledger_strings  # noqa: F401 (registers the texts)
 from app.screens.ledger_model import AS_PLAYED, SIMPLIFIED, LedgerModel
+from app.shell import Shell
+from app.state import AppState
 from core.ledger import Money
 from core.store import Store
 from ledger_games import finished_dynasty
-from tests.test_app_card import texts
+from tests.headless_page import HeadlessPage, RecordingConnection
+from tests.test_app_card import texts, walk
 
 
 @pytest.fixture(scope="module")
@@ -157,3 +161,117 @@ def test_an_empty_ledger_says_how_debts_come_about(tmp_path):
     with Store.open(tmp_path / "empty.db") as empty:
         shown = texts(ledger.view(stub_shell(empty, "en")))
     assert any("Start a Rosenkrieg dynasty with a stake" in t for t in shown)
+
+
+# --- two tabs on one store (issue 25, case 7) ---------------------------------------------------
+
+CHANGED = "Diese Schuld wurde in einem anderen Fenster geändert – hier ist der aktuelle Stand."
+
+
+def test_a_payment_from_a_stale_model_is_refused_and_the_model_reads_the_ledger_as_it_is_now(store):
+    here, there = model(store), model(store)
+    line = here.debts()[0]
+    assert there.pay(there.debts()[0], there.prefill(line))[1] is None  # paid in another window
+    now = store.ledger_entries()
+    paid, problem = here.pay(line, here.prefill(line))
+    assert paid is None and problem == CHANGED and here.changed_elsewhere
+    assert store.ledger_entries() == now  # nothing written
+    assert here.entries == now and [d.debt for d in here.debts()] == [d.debt for d in model(store).debts()]
+
+
+def test_the_stores_refusal_counts_even_when_the_debt_is_paid_between_the_check_and_the_write(store):
+    class Racing:
+        """The store, with another window paying the same debt just before this payment is written."""
+
+        def __getattr__(self, name):
+            return getattr(store, name)
+
+        def record_payment(self, *args, **kw):
+            other = model(store)
+            assert other.pay(other.debts()[0], other.prefill(other.debts()[0]))[1] is None
+            return store.record_payment(*args, **kw)
+
+    here = LedgerModel(Racing(), lambda key, **kw: i18n.t(key, "de", **kw), "de")
+    line = here.debts()[0]
+    paid, problem = here.pay(line, here.prefill(line))
+    assert paid is None and problem == CHANGED and here.changed_elsewhere
+    assert here.entries == store.ledger_entries()
+
+
+def test_a_part_that_is_still_open_is_taken_and_a_bad_amount_is_not_a_change_elsewhere(store):
+    here, there = model(store), model(store)
+    line = here.debts()[0]
+    assert there.pay(there.debts()[0], "0,01")[1] is None
+    paid, problem = here.pay(line, "0,02")  # still open after the cent paid elsewhere
+    assert problem is None and paid == Money(2) and not here.changed_elsewhere
+    paid, problem = here.pay(here.debts()[0], "9999")
+    assert paid is None and "Höchstens" in problem and not here.changed_elsewhere
+
+
+class Tab:
+    """One browser tab on the ledger: a Flet session of its own (page, AppState, Shell) on the
+    store every tab shares, with the test playing the browser."""
+
+    def __init__(self, store) -> None:
+        self.h = HeadlessPage(width=390, height=844, route=ledger.ROUTE)
+        self.shell = Shell(self.h.page, AppState(store, "de"))
+        self.h.page.data = self.shell
+        self.shell.start()
+
+    def shown(self) -> list[str]:
+        return [text for view in self.h.page.views for text in texts(view)]
+
+    def dialogs(self, kind=ft.AlertDialog) -> list:
+        return [d for d in self.h.page._dialogs.controls if isinstance(d, kind) and d.open]
+
+    def snacks(self) -> list[str]:
+        return [d.content.value for d in self.dialogs(ft.SnackBar)]
+
+    async def pay_first_debt(self) -> None:
+        """Tap the first debt's Paid button and record the prefilled amount; the client then
+        reports the dialog closed, when it did close."""
+        pay = next(c for c in walk(self.h.page.views[-1])
+                   if isinstance(c, ft.Semantics) and str(c.identifier).startswith("pay-"))
+        await self.h.fire(pay.content, "click")
+        [dialog] = self.dialogs()
+        ok = next(c for c in walk(dialog) if isinstance(c, ft.Semantics) and c.identifier == "pay-ok")
+        await self.h.fire(ok.content, "click")
+        if not dialog.open:
+            await self.h.fire(dialog, "dismiss")
+        await self.h.settle()
+
+    async def reload(self) -> None:
+        """What a reload of the tab does: Flet's client keeps its session id, so the server
+        attaches the new connection to this session (and its page as it was) and reports it."""
+        conn = RecordingConnection()
+        conn.loop = asyncio.get_running_loop()
+        await self.h.session.connect(conn)
+        await self.h.settle()
+
+
+def test_a_stale_tab_is_refused_the_second_payment_and_shows_the_ledger_as_it_is_now(store):
+    async def main():
+        first, second = Tab(store), Tab(store)
+        before, entries = second.shown(), store.ledger_entries()
+        await first.pay_first_debt()
+        now = store.ledger_entries()
+        assert len(now) == len(entries) + 1  # the first tab's payment
+        assert second.shown() == before  # nothing told the second tab yet
+        await second.pay_first_debt()
+        assert store.ledger_entries() == now  # refused: nothing written twice
+        assert second.dialogs() == [] and second.snacks() == [CHANGED]
+        assert second.shown() == Tab(store).shown() != before
+
+    asyncio.run(main())
+
+
+def test_reloading_a_stale_tab_shows_the_ledger_as_stored(store):
+    async def main():
+        first, second = Tab(store), Tab(store)
+        before, entries = second.shown(), store.ledger_entries()
+        await first.pay_first_debt()
+        assert len(store.ledger_entries()) == len(entries) + 1
+        await second.reload()
+        assert second.shown() == Tab(store).shown() != before
+
+    asyncio.run(main())

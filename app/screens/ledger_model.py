@@ -68,6 +68,9 @@ class LedgerModel:
     def __init__(self, store: Any, t: Callable[..., str], lang: str, view: str = AS_PLAYED) -> None:
         self.store, self.t, self.lang = store, t, lang
         self.view = view if view in VIEWS else AS_PLAYED
+        # The last payment was refused because the debt is smaller or gone since this model
+        # read the ledger (another window paid): the model now holds the ledger as it is.
+        self.changed_elsewhere = False
         self.reload()
 
     def reload(self) -> None:
@@ -137,17 +140,40 @@ class LedgerModel:
 
     def pay(self, line: DebtLine, text: str, note: str = "",
             error_text: Callable[[Exception], str] = str) -> tuple[Money | None, str | None]:
-        """Record a payment of the typed amount: the amount paid, or why it was refused."""
+        """Record a payment of the typed amount: the amount paid, or why it was refused.
+
+        The amount is checked against what the screen shows, then against the ledger as it
+        is now, and the store checks it once more as it writes: another window may have paid
+        meanwhile. When the debt is smaller or gone since the screen read it, the payment is
+        refused with ``ledger.changed`` and ``changed_elsewhere`` is set.
+        """
+        self.changed_elsewhere = False
         amount, problem = self.check_amount(line, text)
         if amount is None:
             return None, problem
         try:
+            self.reload()
+            if not self._still_open(line, amount):
+                return None, self._changed()
             self.store.record_payment(line.debt.debtor, line.debt.creditor, amount.cents,
                                       amount.currency, note)
         except Exception as exc:  # the store's own check, or a failing database
-            return None, error_text(exc)
+            try:
+                self.reload()
+            except Exception:  # the database fails: its first error says why
+                return None, error_text(exc)
+            # The store's refusal is authoritative: a payment made between the check and the write.
+            return None, (error_text(exc) if self._still_open(line, amount) else self._changed())
         self.reload()
         return amount, None
+
+    def _still_open(self, line: DebtLine, amount: Money) -> bool:
+        d = line.debt
+        return amount.cents <= payable(self.entries, d.debtor, d.creditor, d.amount.currency).cents
+
+    def _changed(self) -> str:
+        self.changed_elsewhere = True
+        return self.t("ledger.changed")
 
     # --- dynasties ---------------------------------------------------------------------
 

@@ -23,7 +23,8 @@ def amount_color(cents: int) -> str | None:
 
 
 def pay_dialog(shell, model: LedgerModel, line: DebtLine) -> None:
-    """Ask how much was paid (prefilled with all of it); a bad amount keeps the dialog open."""
+    """Ask how much was paid (prefilled with all of it); a bad amount keeps the dialog open, a
+    debt paid in another window meanwhile closes it and shows the ledger as it is now."""
     t = shell.t
     amount = ft.TextField(label=t("ledger.amount", currency=line.debt.amount.currency),
                           value=model.prefill(line), autofocus=True, border_radius=12,
@@ -45,9 +46,16 @@ def pay_dialog(shell, model: LedgerModel, line: DebtLine) -> None:
         shell.snack(t("ledger.paid_done", amount=paid[-1], debtor=line.debtor_name,
                       creditor=line.creditor_name))
 
+    def changed() -> None:
+        shell.refresh()  # a new model: the ledger as it is now
+        shell.snack(t("ledger.changed"))
+
     def ok(e=None) -> None:
         money, problem = model.pay(line, amount.value or "", note.value or "",
                                    lambda exc: error_text(shell, exc))
+        if model.changed_elsewhere:  # the dialog's debt is smaller or gone: show what is open
+            after.close_then(changed)
+            return
         if money is None:
             amount.error = problem
             amount.update()

@@ -26,6 +26,8 @@ DE: dict[str, i18n.Text] = {
     "ledger.bad_amount": "Bitte einen Betrag wie {example} eingeben.",
     "ledger.zero_amount": "Der Betrag muss größer als 0 sein.",
     "ledger.too_much": "Höchstens {most} – mehr ist zwischen den beiden nicht offen.",
+    "ledger.changed": "Diese Schuld wurde in einem anderen Fenster geändert – hier ist der "
+                      "aktuelle Stand.",
     "ledger.history_title": "{a} und {b}",
     "ledger.history_empty": "Noch keine Einträge.",
     "ledger.open_after": "danach offen: {amount}",
@@ -72,6 +74,7 @@ EN: dict[str, i18n.Text] = {
     "ledger.bad_amount": "Please enter an amount such as {example}.",
     "ledger.zero_amount": "The amount must be more than 0.",
     "ledger.too_much": "At most {most} – no more is open between the two.",
+    "ledger.changed": "This debt was changed in another window – here is where it stands now.",
     "ledger.history_title": "{a} and {b}",
     "ledger.history_empty": "No entries yet.",
     "ledger.open_after": "open after: {amount}",

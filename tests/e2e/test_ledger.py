@@ -104,3 +104,38 @@ def test_the_ledger_shows_both_views_takes_a_part_payment_and_charts_a_dynasty(a
     expect(chart).to_contain_text("Saldo jedes Spielers nach jeder Partie: Greta")
     still(app, "ledger-chart")
 
+
+
+CHANGED = "Diese Schuld wurde in einem anderen Fenster geändert – hier ist der aktuelle Stand."
+
+
+def shows_owed(app, key: str, amount: str, timeout: int = 15_000) -> None:
+    """The debt's row is shown with this amount (Flutter puts a row's words in its label)."""
+    pattern = re.compile(re.escape(amount).replace("\xa0", r"\s"))
+    expect(app.by_id(f"debt-{key}")).to_have_attribute("aria-label", pattern, timeout=timeout)
+
+
+def test_a_tab_left_open_shows_a_debt_paid_elsewhere_when_it_pays_it_and_after_a_reload(app, store):
+    """Issue 25, case 7: the store (another window) pays the debt this tab shows; paying it here
+    is refused and the tab shows the ledger as it is now. A reload shows it too, although Flet's
+    client joins its old session again, which still holds the screen as it was built."""
+    seed(store)
+    page = app.page
+    debt = store.open_debts()[0]
+    key = f"{debt.debtor}-{debt.creditor}-{debt.amount.currency}"
+    app.open("/ledger")
+    shows_owed(app, key, debt.amount.format("de"), 40_000)
+    store.record_payment(debt.debtor, debt.creditor, debt.amount.cents, debt.amount.currency)
+
+    app.by_id(f"pay-{key}").get_by_role("button").click()
+    dialog = page.get_by_role("alertdialog")
+    dialog.get_by_role("button", name="Eintragen").click()
+    expect(page.get_by_text(CHANGED).last).to_be_visible()
+    expect(dialog).to_have_count(0)
+    expect(app.by_id(f"debt-{key}")).to_have_count(0)
+    assert key not in {f"{d.debtor}-{d.creditor}-{d.amount.currency}" for d in store.open_debts()}
+
+    # Owed again, written elsewhere; the tab reloads on the same address.
+    store.record_correction(debt.debtor, debt.creditor, 123, debt.amount.currency, "e2e")
+    app.open("/ledger")
+    shows_owed(app, key, "1,23", 40_000)
