@@ -138,6 +138,29 @@ def profile_name(profile: Any, t: Callable[..., str]) -> str:
     return seat_name({"kind": profile.kind, "level": profile.level, "name": profile.name}, t)
 
 
+def people_labels(profiles: Any, t: Callable[..., str], lang: str) -> dict[int, str]:
+    """Each profile's name as shown, by id, with people of one name told apart.
+
+    Two profiles get one name when a friend was added on two phones whose records were
+    merged; each is then shown with the day it was added (and the start of its id when
+    that is the same day), the same on every device.
+    """
+    profiles = list(profiles)
+    names = {p.id: profile_name(p, t) for p in profiles}
+    groups: dict[str, list[Any]] = {}
+    for p in profiles:
+        groups.setdefault(names[p.id].casefold(), []).append(p)
+    out = dict(names)
+    for group in groups.values():
+        if len(group) < 2:
+            continue
+        days = [day(p.created_at, lang) for p in group]
+        for p, when in zip(group, days):
+            label = t("players.since", name=names[p.id], day=when)
+            out[p.id] = label if days.count(when) == 1 else f"{label} · #{p.uuid[:4]}"
+    return out
+
+
 def seat_names(seats: Any, t: Callable[..., str]) -> list[str]:
     """Display names from a summary's seats (Seat objects or their JSON dicts)."""
     return [name for name in (seat_name(s, t) for s in seats or ()) if name]

@@ -67,6 +67,13 @@ DE: dict[str, Text] = {
     "players.archived_hint": "Antippen zum Anzeigen und Zurückholen",
     "players.empty": "Noch keine Spieler. Lege dich selbst und deine Mitspieler an.",
     "players.no_games": "Noch keine Partie",
+    "players.since": "{name} (seit {day})", "players.merge": "Zusammenführen",
+    "players.merge_title": "Ist {name} dieselbe Person wie {other}?",
+    "players.merge_text": "Zwei Profile mit einem Namen entstehen, wenn jemand auf zwei Geräten "
+                          "angelegt wurde. Zusammengeführt zählen ihre Partien, Statistiken und "
+                          "Schulden als die einer Person, auf jedem Gerät, das die Daten bekommt. "
+                          "Das lässt sich nicht rückgängig machen.",
+    "players.merged": "{name} ist jetzt ein Profil.",
     "players.games": {"one": "{n} Partie", "other": "{n} Partien"},
     "players.wins": {"one": "{n} Sieg", "other": "{n} Siege"},
     # store errors (StoreError.key)
@@ -214,6 +221,11 @@ DE: dict[str, Text] = {
     "store.game_resigned": "Diese Partie wurde aufgegeben und kann nicht fortgesetzt werden.",
     "store.game_over": "Diese Partie ist schon beendet.",
     "store.game_finished": "Diese Partie ist beendet und kann nicht wieder aufgenommen werden.",
+    "store.merge_bot": "Nur Menschen lassen sich zusammenführen.",
+    "store.merge_done": "Die beiden sind schon ein Profil.",
+    "store.same_profile": "Das ist dasselbe Profil.",
+    "store.version_missing": "Diese Fassung der Partie gibt es hier nicht mehr.",
+    "store.version_running": "Eine laufende Fassung kann nicht statt einer beendeten zählen.",
     "store.game_stale": "Diese Partie wurde inzwischen anderswo weitergespielt.",
     "store.bad_seat": "Aufgeben kann nur ein Mensch, der mitspielt.",
 }
@@ -260,6 +272,12 @@ EN: dict[str, Text] = {
     "players.archived_hint": "Tap to show and restore",
     "players.empty": "No players yet. Add yourself and the people you play with.",
     "players.no_games": "No games yet",
+    "players.since": "{name} (since {day})", "players.merge": "Merge",
+    "players.merge_title": "Is {name} the same person as {other}?",
+    "players.merge_text": "Two profiles share a name when someone was added on two devices. "
+                          "Merged, their games, statistics and debts count as one person's, on "
+                          "every device the records reach. This cannot be undone.",
+    "players.merged": "{name} is one profile now.",
     "players.games": {"one": "{n} game", "other": "{n} games"},
     "players.wins": {"one": "{n} win", "other": "{n} wins"},
     "store.name_empty": "Please enter a name.",
@@ -391,6 +409,11 @@ EN: dict[str, Text] = {
     "store.game_resigned": "This game was resigned and cannot be continued.",
     "store.game_over": "This game is already over.",
     "store.game_finished": "This game is over and cannot be taken up again.",
+    "store.merge_bot": "Only people can be merged.",
+    "store.merge_done": "These two are one profile already.",
+    "store.same_profile": "That is the same profile.",
+    "store.version_missing": "This version of the game is not here any more.",
+    "store.version_running": "A running version cannot count instead of a finished one.",
     "store.game_stale": "This game has been played on elsewhere meanwhile.",
     "store.bad_seat": "Only a person playing in this game can resign.",
 }

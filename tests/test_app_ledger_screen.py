@@ -275,3 +275,23 @@ def test_reloading_a_stale_tab_shows_the_ledger_as_stored(store):
         assert second.shown() == Tab(store).shown() != before
 
     asyncio.run(main())
+
+
+def test_two_people_of_one_name_from_two_phones_are_told_apart_and_once_merged_are_one(tmp_path):
+    t = lambda key, **kw: i18n.t(key, "de", **kw)  # noqa: E731
+    with Store.open(tmp_path / "a.db", clock=lambda: 1_699_963_200.0) as a, \
+            Store.open(tmp_path / "b.db", clock=lambda: 1_709_985_600.0) as b:
+        for store in (a, b):  # Anna and Ben added on each phone
+            anna, ben = store.create_profile("Anna"), store.create_profile("Ben")
+            store.record_correction(anna.uuid, ben.uuid, 500)
+        b.import_backup(a.export_backup())
+        rows = [(line.debtor_name, line.creditor_name) for line in LedgerModel(b, t, "de").debts()]
+        assert len(rows) == 2 and len(set(rows)) == 2  # never two rows nobody can tell apart
+        assert {r[0] for r in rows} == {"Anna (seit 14.11.2023)", "Anna (seit 09.03.2024)"}
+        newer, older = (next(p for p in b.list_profiles() if p.name == n and p.created_at == when)
+                        for n, when in (("Anna", 1_709_985_600.0), ("Anna", 1_699_963_200.0)))
+        b.merge_profiles(newer.id, older.id)
+        bens = sorted(p.id for p in b.list_profiles() if p.name == "Ben")
+        b.merge_profiles(bens[1], bens[0])
+        [line] = LedgerModel(b, t, "de").debts()
+        assert (line.debtor_name, line.creditor_name, line.debt.amount) == ("Anna", "Ben", Money(1000))

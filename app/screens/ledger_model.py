@@ -34,7 +34,7 @@ class DebtLine:
 class PersonLine:
     """A person's balance over every open debt: above 0 is owed to them."""
 
-    person: int
+    person: str  # a profile's uuid
     name: str
     amount: Money
     amount_text: str
@@ -75,11 +75,13 @@ class LedgerModel:
 
     def reload(self) -> None:
         self.entries = self.store.ledger_entries()
-        # A computer is named by its level in today's language, as everywhere else.
-        self.names = {p.id: fmt.profile_name(p, self.t)
-                      for p in self.store.list_profiles(include_archived=True)}
+        # The ledger names people by uuid. A computer is named by its level in today's
+        # language, as everywhere else; two people of one name are told apart.
+        people = self.store.list_profiles(include_archived=True)
+        labels = fmt.people_labels([p for p in people if p.merged_into is None], self.t, self.lang)
+        self.names = {p.uuid: labels.get(p.id) or fmt.profile_name(p, self.t) for p in people}
 
-    def name(self, person: int) -> str:
+    def name(self, person: str) -> str:
         return self.names.get(person, "?")
 
     def money(self, amount: Money, signed: bool = False) -> str:

@@ -41,6 +41,8 @@ DE: dict[str, i18n.Text] = {
     "store.amount_invalid": "Der Betrag muss ganze Cent größer als 0 sein.",
     "store.currency_unknown": "Diese Währung kennt Hofstaat nicht.",
     "store.stake_invalid": "Der Einsatz muss ganze Cent sein, 0 oder mehr.",
+    "store.amount_too_large": "Ein Betrag darf höchstens 1.000.000 betragen.",
+    "store.stake_too_large": "Der Einsatz darf höchstens 1.000 pro Punkt betragen.",
     "store.stake_needs_people": "Um Geld braucht jeder Platz ein Profil, und mindestens ein "
                                 "Mensch spielt mit.",
     # the new-game form
@@ -88,6 +90,8 @@ EN: dict[str, i18n.Text] = {
     "store.amount_invalid": "The amount must be whole cents, more than 0.",
     "store.currency_unknown": "Hofstaat does not know this currency.",
     "store.stake_invalid": "The stake must be whole cents, 0 or more.",
+    "store.amount_too_large": "An amount may be at most 1,000,000.",
+    "store.stake_too_large": "The stake may be at most 1,000 per point.",
     "store.stake_needs_people": "Playing for money needs a profile on every seat and at least "
                                 "one person at the table.",
     "stake.title": "Stake", "stake.per_point": "Stake per point ({currency})",

@@ -7,7 +7,7 @@ from typing import Any
 
 import flet as ft
 
-from app import catalog, shell as shell_mod, theme
+from app import catalog, fmt, shell as shell_mod, theme
 from app.screens.new_game_form import NEW, NewGameForm
 from app.screens.new_game_stake import stake_card
 from app.screens.messages import error_text
@@ -83,12 +83,15 @@ def view(shell, game: str) -> ft.View:
     def show_problem(message: str | None) -> None:
         problem.value, problem_row.visible = message or "", bool(message)
 
+    labels = fmt.people_labels(form.humans, t, shell.lang)
+
     def seat_option(i: int, p) -> ft.DropdownOption:
         # A person who already sits elsewhere cannot be picked twice: greyed out, with the seat.
         other = form.holder(f"p:{p.id}", i)
+        name = labels.get(p.id, p.name)
         if other is None:
-            return ft.DropdownOption(key=f"p:{p.id}", text=p.name)
-        return ft.DropdownOption(key=f"p:{p.id}", text=t("new_game.sits_at", name=p.name,
+            return ft.DropdownOption(key=f"p:{p.id}", text=name)
+        return ft.DropdownOption(key=f"p:{p.id}", text=t("new_game.sits_at", name=name,
                                                          seat=form.seat_title(other)), disabled=True)
 
     def seat_row(i: int) -> ft.Control:

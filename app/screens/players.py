@@ -1,10 +1,11 @@
 """Players: create, rename and archive people (archived ones stay restorable, nothing is
-deleted), and the way into the statistics: every game's, the ratings, head-to-head, and
-each player's and each computer level's own page."""
+deleted), merge two profiles of one person, and the way into the statistics: every game's,
+the ratings, head-to-head, and each player's and each computer level's own page."""
 
 from __future__ import annotations
 
 import logging
+from typing import Any
 
 import flet as ft
 
@@ -113,14 +114,22 @@ def computers_section(shell) -> list[ft.Control]:
                          padding=ft.Padding.only(top=10)), *rows]
 
 
-def player_row(shell, profile, archived: bool = False) -> ft.Control:
+def player_row(shell, profile, archived: bool = False, label: str | None = None,
+               twin: Any = None) -> ft.Control:
+    """One person: name (``label`` when another person shares it), what they played, and
+    rename, archive and, for a ``twin`` of the same name, merge."""
     t = shell.t
+    label = label or profile.name
     if archived:
         actions = [ft.TextButton(t("players.restore"), icon=ft.Icons.UNARCHIVE_OUTLINED,
                                  on_click=lambda e, p=profile: restore(shell, p))]
     else:
         # IconButton tooltips do not name the button for screen readers (FLET-NOTES 5.3).
-        actions = [
+        actions = [*([ft.Semantics(label=f"{t('players.merge')}: {label}", button=True,
+                                   content=ft.IconButton(
+                                       ft.Icons.CALL_MERGE, tooltip=t("players.merge"),
+                                       on_click=lambda e, p=profile: merge(shell, p, twin)))]
+                     if twin is not None else []),
             ft.Semantics(label=f"{t('players.rename')}: {profile.name}", button=True, content=ft.IconButton(
                 ft.Icons.EDIT_OUTLINED, tooltip=t("players.rename"),
                 on_click=lambda e, p=profile: rename(shell, p))),
@@ -131,7 +140,7 @@ def player_row(shell, profile, archived: bool = False) -> ft.Control:
     return ft.Semantics(identifier=f"player-{profile.id}", content=ft.Container(
         ft.Row([
             ft.Semantics(exclude_semantics=True, content=_avatar(profile.name, archived)),
-            ft.Column([theme.title(profile.name, 15, max_lines=1, overflow=ft.TextOverflow.ELLIPSIS),
+            ft.Column([theme.title(label, 15, max_lines=1, overflow=ft.TextOverflow.ELLIPSIS),
                        theme.caption(_stats_line(shell, profile))], spacing=2, expand=True, tight=True),
             *actions,
         ], spacing=12, vertical_alignment=ft.CrossAxisAlignment.CENTER),
@@ -185,6 +194,33 @@ def archive(shell, profile) -> None:
                   shell.t("players.archive"), yes)
 
 
+def merge(shell, profile, twin) -> None:
+    """Ask whether two profiles of one name are one person; merge the newer into the older."""
+    newer, older = sorted((profile, twin), key=lambda p: (p.created_at, p.uuid), reverse=True)
+    labels = fmt.people_labels([newer, older], shell.t, shell.lang)
+
+    def yes():
+        try:
+            shell.state.store.merge_profiles(newer.id, older.id)
+        except Exception as exc:
+            shell.snack(error_text(shell, exc), error=True)
+            return
+        shell.refresh()
+        shell.snack(shell.t("players.merged", name=older.name))
+
+    shell.confirm(shell.t("players.merge_title", name=labels[newer.id], other=labels[older.id]),
+                  shell.t("players.merge_text"), shell.t("players.merge"), yes)
+
+
+def twins(people: list[Any]) -> dict[int, Any]:
+    """For each person whose name another person has, one of those others."""
+    by_name: dict[str, list[Any]] = {}
+    for p in people:
+        by_name.setdefault(p.name.casefold(), []).append(p)
+    return {p.id: next(o for o in group if o.id != p.id)
+            for group in by_name.values() if len(group) > 1 for p in group}
+
+
 def restore(shell, profile) -> None:
     try:
         shell.state.store.archive_profile(profile.id, False)
@@ -208,7 +244,8 @@ def view(shell) -> ft.View:
         ], vertical_alignment=ft.CrossAxisAlignment.CENTER, wrap=False), padding=ft.Padding.only(top=20)),
     ]
     if active:
-        controls += [player_row(shell, p) for p in active]
+        labels, pairs = fmt.people_labels(active, t, shell.lang), twins(active)
+        controls += [player_row(shell, p, label=labels[p.id], twin=pairs.get(p.id)) for p in active]
     else:
         controls.append(ft.Container(
             ft.Column([ft.Icon(ft.Icons.PEOPLE_OUTLINE, size=48, color=ft.Colors.SECONDARY),

@@ -48,7 +48,7 @@ def test_the_ledger_shows_both_views_takes_a_part_payment_and_charts_a_dynasty(a
     page = app.page
     debts = store.open_debts()
     first = debts[0]
-    names = {p.id: p.name for p in store.list_profiles()}
+    names = {p.uuid: p.name for p in store.list_profiles()}
     app.open("/ledger")
     card = app.by_id("ledger-debts")
     expect(card).to_be_visible(timeout=40_000)
