@@ -67,6 +67,17 @@ DE: dict[str, Text] = {
     "players.archived_hint": "Antippen zum Anzeigen und Zurückholen",
     "players.empty": "Noch keine Spieler. Lege dich selbst und deine Mitspieler an.",
     "players.no_games": "Noch keine Partie",
+    "versions.title": "Fassungen dieser Partie",
+    "versions.text": "Diese Partie wurde auf zwei Geräten unterschiedlich weitergespielt. Beide "
+                     "Fassungen bleiben erhalten; genau eine zählt in Statistik und Schulden.",
+    "versions.counts": "Diese Fassung zählt", "versions.other": "Andere Fassung",
+    "versions.choose": "Diese zählen lassen", "versions.running": "läuft noch",
+    "versions.over": "beendet", "versions.won": "Sieg: {names}",
+    "versions.moves": {"one": "{n} Zug", "other": "{n} Züge"},
+    "versions.badge": {"one": "{n} Fassung", "other": "{n} Fassungen"},
+    "versions.chosen": "Jetzt zählt die gewählte Fassung – auch auf den anderen Geräten, sobald "
+                       "sie die Daten bekommen.",
+    "continue.versions": "Fassungen ansehen",
     "players.since": "{name} (seit {day})", "players.merge": "Zusammenführen",
     "players.merge_title": "Ist {name} dieselbe Person wie {other}?",
     "players.merge_text": "Zwei Profile mit einem Namen entstehen, wenn jemand auf zwei Geräten "
@@ -272,6 +283,17 @@ EN: dict[str, Text] = {
     "players.archived_hint": "Tap to show and restore",
     "players.empty": "No players yet. Add yourself and the people you play with.",
     "players.no_games": "No games yet",
+    "versions.title": "Versions of this game",
+    "versions.text": "This game was played on differently on two devices. Both versions are "
+                     "kept; exactly one counts in the statistics and the ledger.",
+    "versions.counts": "This version counts", "versions.other": "Other version",
+    "versions.choose": "Let this one count", "versions.running": "still running",
+    "versions.over": "finished", "versions.won": "won: {names}",
+    "versions.moves": {"one": "{n} move", "other": "{n} moves"},
+    "versions.badge": {"one": "{n} version", "other": "{n} versions"},
+    "versions.chosen": "The chosen version counts now – on the other devices too, once the "
+                       "records reach them.",
+    "continue.versions": "See the versions",
     "players.since": "{name} (since {day})", "players.merge": "Merge",
     "players.merge_title": "Is {name} the same person as {other}?",
     "players.merge_text": "Two profiles share a name when someone was added on two devices. "

@@ -35,8 +35,11 @@ DE = {
     "backup.unreadable": "Die Datei konnte nicht gelesen werden: {reason}",
     "backup.imported": "Eingelesen: {added} neu, {updated} aktualisiert, {same} schon da.",
     "backup.nothing_new": "Nichts Neues: alles in der Datei ist schon da.",
-    "backup.note.profile_archived": "{name} kam archiviert dazu, weil ein anderer Spieler hier "
-    "so heißt.",
+    "backup.note.game_forked": {
+        "one": "Eine Partie wurde auf einem anderen Gerät anders weitergespielt: Beide Fassungen "
+               "sind da, eine zählt (⋮ oder Statistik → Fassungen).",
+        "other": "{n} Partien wurden auf einem anderen Gerät anders weitergespielt: Beide "
+                 "Fassungen sind da, eine zählt (⋮ oder Statistik → Fassungen)."},
     "store.backup_not_json": "Das ist keine Hofstaat-Sicherung (keine JSON-Datei). Nichts wurde "
     "geändert.",
     "store.backup_damaged": "Die Sicherung ist beschädigt und wurde nicht eingelesen.",
@@ -59,8 +62,11 @@ EN = {
     "backup.unreadable": "The file could not be read: {reason}",
     "backup.imported": "Imported: {added} new, {updated} updated, {same} already here.",
     "backup.nothing_new": "Nothing new: everything in the file is already here.",
-    "backup.note.profile_archived": "{name} was added archived, because another player here has "
-    "that name.",
+    "backup.note.game_forked": {
+        "one": "A game was played on differently on another device: both versions are kept, "
+               "one counts (⋮ or statistics → versions).",
+        "other": "{n} games were played on differently on another device: both versions are "
+                 "kept, one counts (⋮ or statistics → versions)."},
     "store.backup_not_json": "This is not a Hofstaat backup (not a JSON file). Nothing was changed.",
     "store.backup_damaged": "The backup is damaged and was not imported.",
     "store.backup_foreign": "This file comes from another app, not from Hofstaat. Nothing was "
@@ -175,7 +181,10 @@ def summary(shell, report: Any) -> str:
     else:
         head = t("backup.imported", added=report.total("added"), updated=report.total("updated"),
                  same=report.total("unchanged") + report.total("kept"))
-    notes = [t(f"backup.note.{n.key}", _default=n.text, **n.params) for n in report.notes]
+    forked = sum(1 for n in report.notes if n.key == "game_forked")
+    notes = [t("backup.note.game_forked", n=forked)] if forked else []
+    notes += [t(f"backup.note.{n.key}", _default=n.text, **n.params) for n in report.notes
+              if n.key != "game_forked"]
     return " ".join([head, *notes])
 
 

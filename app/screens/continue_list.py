@@ -15,7 +15,7 @@ from typing import Any
 import flet as ft
 
 from app import catalog, fmt, theme
-from app.screens import progress
+from app.screens import progress, versions
 from app.screens.messages import error_text
 from app.widgets import tiles
 from app.widgets.after_close import AfterClose
@@ -70,6 +70,8 @@ def _who(shell, summary) -> str:
 def _texts(shell, g) -> dict[str, str]:
     bits = [b for b in (fmt.ago(g.updated_at, shell.lang, shell.t),
                         progress.progress_line(shell.state.store, g, shell.t)) if b]
+    if g.forks:  # played on differently elsewhere: the ⋮ menu shows the versions
+        bits.append(shell.t("versions.badge", n=g.forks + 1))
     return {"title": _title(shell, g.game), "who": _who(shell, g), "when": " · ".join(bits),
             "art": f"games/{g.game}.svg"}
 
@@ -100,6 +102,10 @@ def _menu(shell, g) -> ft.Control:
         items.append(ft.PopupMenuItem(
             content=_menu_item(ft.Icons.FLAG_OUTLINED, t("continue.resign"), ft.Colors.ERROR),
             on_click=lambda e: confirm_resign(shell, g)))
+    if g.forks:
+        items.append(ft.PopupMenuItem(
+            content=_menu_item(ft.Icons.CALL_SPLIT, t("continue.versions"), ft.Colors.ON_SURFACE),
+            on_click=lambda e: versions.show(shell, g.id)))
     items.append(ft.PopupMenuItem(
         content=_menu_item(ft.Icons.ARCHIVE_OUTLINED, t("continue.archive"), ft.Colors.ON_SURFACE),
         on_click=lambda e: confirm_archive(shell, g)))

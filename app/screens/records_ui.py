@@ -8,7 +8,7 @@ import flet as ft
 import flet_charts as fch
 
 from app import fmt, theme
-from app.screens import records_model as rm
+from app.screens import records_model as rm, versions
 from app.screens import replay_strings  # noqa: F401  (the "Replay" button's texts)
 
 ICONS = {
@@ -161,6 +161,7 @@ def recent_row(shell, row: dict[str, Any], with_game: bool = False) -> ft.Contro
                         overflow=ft.TextOverflow.ELLIPSIS),
             ], spacing=1, tight=True, expand=True),
             verdict_badge(shell, verdict),
+            *([versions.badge(shell, row["game_id"], row["forks"])] if row.get("forks") else []),
             replay_button(shell, row["game_id"]),
         ], spacing=12, vertical_alignment=ft.CrossAxisAlignment.CENTER),
         padding=12, ink=True, on_click=lambda e, gid=row["game_id"]: shell.navigate(f"/play/{gid}"),

@@ -24,7 +24,7 @@ from sqlmodel import Session
 from core.errors import RulesError
 from core.games import registry
 from core.store import versions
-from core.store.backup import ADD, KEEP, SAME, UPDATE, Clash, Invalid, Links, Plan
+from core.store.backup import ADD, KEEP, SAME, UPDATE, Clash, Invalid, Links, Note, Plan
 from core.store.backup import counts, differing, is_time, need, only, uuid_field
 from core.store.checks import check_record
 from core.store.errors import StoreError
@@ -232,6 +232,10 @@ def plan_game(plan: Plan, r: dict[str, Any]) -> tuple[str, Any]:
         if versions.digest(v) not in known and not _replays(r, v):
             raise Invalid("its state is not where its moves lead")
     main, forks = versions.arrange([main_here, *forks_here, *theirs])
+    if len(forks) > len(forks_here):
+        plan.notes.append(Note("game_forked", f"a game of {r['game']} was played on differently "
+                               "on another device: both versions are kept, one counts",
+                               {"game": r["game"]}))
     archived = _archived((row.archived_at, bool(row.archived)), archived_there)
     before = ([main_here, *sorted(forks_here, key=versions.digest)],
               (row.archived_at, bool(row.archived)))

@@ -15,7 +15,8 @@ from core.store.records import NO_PROFILE, PF, PP, PT, RH, RT
 from core.store.stats import number
 from core.ledger import SETTLED
 from core.store.ledger import DYNASTY_GAMES
-from core.store.tables import GameRow, LedgerEntryRow, ProfileRow, ResultRow, table_of
+from core.store.tables import (GameForkRow, GameRow, LedgerEntryRow, ProfileRow, ResultRow,
+                               table_of)
 
 G, P, R = table_of(GameRow).c, table_of(ProfileRow).c, table_of(ResultRow).c
 E = table_of(LedgerEntryRow).c
@@ -117,8 +118,10 @@ def recent(s: Any, profile_id: int | None, game: str | None, limit: int) -> list
            else R.profile_id == profile_id)
     if game is not None:
         who = and_(who, R.game == game)
+    forks = (select(func.count()).select_from(table_of(GameForkRow))
+             .where(table_of(GameForkRow).c.game_id == R.game_id).scalar_subquery())
     query = (select(R.game_id, R.game, R.seat, R.won, R.score, R.assisted, R.finished_at,
-                    G.seats, G.seed, G.result)
+                    G.seats, G.seed, G.result, forks.label("forks"))
              .join(table_of(GameRow), G.id == R.game_id).where(who)
              .order_by(R.finished_at.desc(), R.game_id.desc()).limit(limit * 2))
     seen: set[int] = set()
@@ -131,7 +134,7 @@ def recent(s: Any, profile_id: int | None, game: str | None, limit: int) -> list
         out.append({"game_id": r.game_id, "game": r.game, "seat": r.seat, "won": bool(r.won),
                     "score": number(r.score), "assisted": bool(r.assisted),
                     "finished_at": r.finished_at, "seats": r.seats if isinstance(r.seats, list) else [],
-                    "seed": r.seed, "result": result,
+                    "seed": r.seed, "result": result, "forks": r.forks,
                     "resigned": result.get("reason") == "resigned" and result.get("resigned") == r.seat})
     return out
 
