@@ -138,27 +138,34 @@ def profile_name(profile: Any, t: Callable[..., str]) -> str:
     return seat_name({"kind": profile.kind, "level": profile.level, "name": profile.name}, t)
 
 
-def people_labels(profiles: Any, t: Callable[..., str], lang: str) -> dict[int, str]:
-    """Each profile's name as shown, by id, with people of one name told apart.
+def people_origins(profiles: Any, t: Callable[..., str], lang: str) -> dict[int, str]:
+    """What tells people of one name apart, by id ("since 14 Nov 2023"); others are left out.
 
     Two profiles get one name when a friend was added on two phones whose records were
-    merged; each is then shown with the day it was added (and the start of its id when
-    that is the same day), the same on every device.
+    merged; each is then told by the day it was added (and the start of its id when that
+    is the same day), the same on every device.
     """
-    profiles = list(profiles)
-    names = {p.id: profile_name(p, t) for p in profiles}
     groups: dict[str, list[Any]] = {}
     for p in profiles:
-        groups.setdefault(names[p.id].casefold(), []).append(p)
-    out = dict(names)
+        groups.setdefault(profile_name(p, t).casefold(), []).append(p)
+    out: dict[int, str] = {}
     for group in groups.values():
         if len(group) < 2:
             continue
         days = [day(p.created_at, lang) for p in group]
         for p, when in zip(group, days):
-            label = t("players.since", name=names[p.id], day=when)
-            out[p.id] = label if days.count(when) == 1 else f"{label} · #{p.uuid[:4]}"
+            since = t("players.since", day=when)
+            out[p.id] = since if days.count(when) == 1 else f"{since} · #{p.uuid[:4]}"
     return out
+
+
+def people_labels(profiles: Any, t: Callable[..., str], lang: str) -> dict[int, str]:
+    """Each profile's name as shown, by id, with people of one name told apart:
+    "Anna (since 14 Nov 2023)"."""
+    profiles = list(profiles)
+    origins = people_origins(profiles, t, lang)
+    return {p.id: t("players.twin", name=profile_name(p, t), since=origins[p.id])
+            if p.id in origins else profile_name(p, t) for p in profiles}
 
 
 def seat_names(seats: Any, t: Callable[..., str]) -> list[str]:

@@ -78,7 +78,7 @@ DE: dict[str, Text] = {
     "versions.chosen": "Jetzt zählt die gewählte Fassung – auch auf den anderen Geräten, sobald "
                        "sie die Daten bekommen.",
     "continue.versions": "Fassungen ansehen",
-    "players.since": "{name} (seit {day})", "players.merge": "Zusammenführen",
+    "players.since": "seit {day}", "players.twin": "{name} ({since})", "players.merge": "Zusammenführen",
     "players.merge_title": "Ist {name} dieselbe Person wie {other}?",
     "players.merge_text": "Zwei Profile mit einem Namen entstehen, wenn jemand auf zwei Geräten "
                           "angelegt wurde. Zusammengeführt zählen ihre Partien, Statistiken und "
@@ -294,7 +294,7 @@ EN: dict[str, Text] = {
     "versions.chosen": "The chosen version counts now – on the other devices too, once the "
                        "records reach them.",
     "continue.versions": "See the versions",
-    "players.since": "{name} (since {day})", "players.merge": "Merge",
+    "players.since": "since {day}", "players.twin": "{name} ({since})", "players.merge": "Merge",
     "players.merge_title": "Is {name} the same person as {other}?",
     "players.merge_text": "Two profiles share a name when someone was added on two devices. "
                           "Merged, their games, statistics and debts count as one person's, on "

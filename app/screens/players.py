@@ -114,12 +114,12 @@ def computers_section(shell) -> list[ft.Control]:
                          padding=ft.Padding.only(top=10)), *rows]
 
 
-def player_row(shell, profile, archived: bool = False, label: str | None = None,
+def player_row(shell, profile, archived: bool = False, origin: str | None = None,
                twin: Any = None) -> ft.Control:
-    """One person: name (``label`` when another person shares it), what they played, and
-    rename, archive and, for a ``twin`` of the same name, merge."""
+    """One person: name, what they played (after their ``origin`` when another person has the
+    name), and rename, archive and, for a ``twin`` of the same name, merge."""
     t = shell.t
-    label = label or profile.name
+    label = t("players.twin", name=profile.name, since=origin) if origin else profile.name
     if archived:
         actions = [ft.TextButton(t("players.restore"), icon=ft.Icons.UNARCHIVE_OUTLINED,
                                  on_click=lambda e, p=profile: restore(shell, p))]
@@ -140,8 +140,9 @@ def player_row(shell, profile, archived: bool = False, label: str | None = None,
     return ft.Semantics(identifier=f"player-{profile.id}", content=ft.Container(
         ft.Row([
             ft.Semantics(exclude_semantics=True, content=_avatar(profile.name, archived)),
-            ft.Column([theme.title(label, 15, max_lines=1, overflow=ft.TextOverflow.ELLIPSIS),
-                       theme.caption(_stats_line(shell, profile))], spacing=2, expand=True, tight=True),
+            ft.Column([theme.title(profile.name, 15, max_lines=1, overflow=ft.TextOverflow.ELLIPSIS),
+                       theme.caption(" · ".join(b for b in (origin, _stats_line(shell, profile)) if b))],
+                      spacing=2, expand=True, tight=True),
             *actions,
         ], spacing=12, vertical_alignment=ft.CrossAxisAlignment.CENTER),
         bgcolor=ft.Colors.SURFACE_CONTAINER_LOWEST, border_radius=16,
@@ -244,8 +245,9 @@ def view(shell) -> ft.View:
         ], vertical_alignment=ft.CrossAxisAlignment.CENTER, wrap=False), padding=ft.Padding.only(top=20)),
     ]
     if active:
-        labels, pairs = fmt.people_labels(active, t, shell.lang), twins(active)
-        controls += [player_row(shell, p, label=labels[p.id], twin=pairs.get(p.id)) for p in active]
+        origins, pairs = fmt.people_origins(active, t, shell.lang), twins(active)
+        controls += [player_row(shell, p, origin=origins.get(p.id), twin=pairs.get(p.id))
+                     for p in active]
     else:
         controls.append(ft.Container(
             ft.Column([ft.Icon(ft.Icons.PEOPLE_OUTLINE, size=48, color=ft.Colors.SECONDARY),

@@ -66,8 +66,9 @@ def show(shell, game_id: int) -> None:
             bgcolor=ft.Colors.SECONDARY_CONTAINER if v.counts else None)))
     shell.page.show_dialog(ft.AlertDialog(
         modal=False, title=theme.heading(t("versions.title"), 20), on_dismiss=after.dismissed,
+        # A scrolling column fills the dialog's height: only scroll when there are many.
         content=ft.Column([theme.body(t("versions.text")), *rows], spacing=10, tight=True,
-                          scroll=ft.ScrollMode.AUTO, width=420),
+                          scroll=ft.ScrollMode.AUTO if len(rows) > 3 else None, width=420),
         actions=[ft.TextButton(t("close"), on_click=lambda e: shell.page.pop_dialog())]))
 
 
@@ -84,8 +85,14 @@ def choose(shell, game_id: int, fork_id: int) -> None:
 
 
 def badge(shell, game_id: int, forks: int) -> ft.Control:
-    """A button on a listed game that was played on differently elsewhere: "2 versions"."""
+    """A button on a listed game that was played on differently elsewhere: "2 versions" (on a
+    phone its icon alone, so the row keeps room for the game's name)."""
     label = shell.t("versions.badge", n=forks + 1)
-    return ft.Semantics(identifier=f"versions-{game_id}", label=label, button=True, content=ft.TextButton(
-        label, icon=ft.Icons.CALL_SPLIT, on_click=lambda e: show(shell, game_id),
-        style=ft.ButtonStyle(padding=ft.Padding.symmetric(horizontal=10), visual_density=ft.VisualDensity.STANDARD)))
+    if getattr(shell, "wide", False):
+        button: ft.Control = ft.TextButton(
+            label, icon=ft.Icons.CALL_SPLIT, on_click=lambda e: show(shell, game_id),
+            style=ft.ButtonStyle(padding=ft.Padding.symmetric(horizontal=10)))
+    else:
+        button = ft.IconButton(ft.Icons.CALL_SPLIT, tooltip=label, icon_color=ft.Colors.PRIMARY,
+                               on_click=lambda e: show(shell, game_id))
+    return ft.Semantics(identifier=f"versions-{game_id}", label=label, button=True, content=button)
