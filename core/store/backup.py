@@ -43,6 +43,8 @@ MAX_BYTES = 200 * 1024 * 1024
 # 64 bits by every database the store runs on.
 MAX_DEPTH = 64
 MAX_INT = 2**63 - 1
+LATEST_TIME = 253_402_300_799  # 9999-12-31 23:59:59
+MAX_COUNT = 1_000_000  # undos or hints in one game
 
 # What merging one record did (or will do).
 ADD, UPDATE, SAME, KEEP = "added", "updated", "unchanged", "kept"
@@ -197,119 +199,19 @@ def dumps(data: dict[str, Any]) -> str:
                       allow_nan=False) + "\n"
 
 
-# --- reading and checking a file --------------------------------------------------------
+# --- refusing a file ------------------------------------------------------------------
 
 
-def _fail(key: str, message: str, **params: Any) -> BackupError:
-    return BackupError(f"{message}; nothing was imported", key, **params)
+def fail(key: str, message: str, **params: Any) -> BackupError:
+    """A refusal in one line: what a file holds is quoted with its line breaks and other
+    unprintable characters escaped (a refusal is one line on the command line too)."""
+    line = "".join(c if c.isprintable() else repr(c)[1:-1] for c in message)
+    return BackupError(f"{line}; nothing was imported", key, **params)
 
 
-def parse(raw: bytes | str) -> dict[str, list[dict[str, Any]]]:
-    """Read a backup file and check all of it; return its records by kind.
-
-    :raises BackupError: naming what is wrong: not text or not JSON (``backup_not_json``),
-        broken JSON (``backup_damaged``), another app's file (``backup_foreign``), a newer
-        format (``backup_newer``) or a record that is wrong (``backup_invalid``).
-    """
-    if len(raw) > MAX_BYTES:
-        raise _fail("backup_not_json", "the file is far too large to be a Hofstaat backup")
-    if isinstance(raw, bytes):
-        try:
-            raw = raw.decode("utf-8-sig")
-        except UnicodeDecodeError:
-            raise _fail("backup_not_json", "the file is not a Hofstaat backup "
-                        "(it is not text; a backup is a JSON file)") from None
-    try:
-        data = json.loads(raw, parse_constant=_no_constant)
-    except RecursionError:
-        raise _fail("backup_damaged", "the file nests its values too deeply to be a Hofstaat "
-                    "backup", line=None, column=None) from None
-    except (ValueError, RecursionError) as exc:
-        line, col = getattr(exc, "lineno", None), getattr(exc, "colno", None)
-        if FORMAT in raw[:4096] or raw.lstrip()[:1] == "{":
-            where = f" at line {line}, column {col}" if line else ""
-            raise _fail("backup_damaged", f"the backup file is damaged: its JSON is broken{where}",
-                        line=line, column=col) from None
-        raise _fail("backup_not_json", "the file is not a Hofstaat backup (it is not JSON)") from None
-    if not isinstance(data, dict) or data.get("format") != FORMAT:
-        raise _fail("backup_foreign", "the file is not a Hofstaat backup "
-                    "(it is JSON, but from another app)")
-    found = data.get("version")
-    if not isinstance(found, int) or isinstance(found, bool) or found < 1:
-        raise _fail("backup_damaged", f"the backup file is damaged: its version is {found!r}",
-                    line=None, column=None)
-    if found > version():
-        raise _fail("backup_newer", f"the backup comes from a newer version of Hofstaat (format "
-                    f"{found}; this version reads up to {version()}); update the app to import it",
-                    version=found, supported=version())
-    _check_values(data)
-    return _records(data, found)
-
-
-def _no_constant(name: str) -> Any:
-    raise ValueError(f"{name} is not a number JSON allows")
-
-
-def _check_values(data: Any) -> None:
-    """Refuse values no record holds: nesting deeper than ``MAX_DEPTH``, whole numbers beyond
-    64 bits, numbers that are not finite.
-
-    :raises BackupError: saying which.
-    """
-    stack = [(data, 1)]
-    while stack:
-        value, depth = stack.pop()
-        if depth > MAX_DEPTH:
-            raise _fail("backup_damaged", "the file nests its values too deeply to be a Hofstaat "
-                        "backup", line=None, column=None)
-        if isinstance(value, dict):
-            stack.extend((v, depth + 1) for v in value.values())
-        elif isinstance(value, list):
-            stack.extend((v, depth + 1) for v in value)
-        elif isinstance(value, bool):
-            continue
-        elif isinstance(value, int) and not -MAX_INT - 1 <= value <= MAX_INT:
-            raise _invalid(f"it holds the number {str(value)[:20]}…, larger than any record "
-                           "holds (at most 19 digits)")
-        elif isinstance(value, float) and not math.isfinite(value):
-            raise _invalid("it holds a number that is not finite")
-
-
-def _invalid(message: str, **params: Any) -> BackupError:
-    return _fail("backup_invalid", f"the backup file is damaged: {message}",
+def invalid(message: str, **params: Any) -> BackupError:
+    return fail("backup_invalid", f"the backup file is damaged: {message}",
                  problem=message, **params)
-
-
-def _records(data: dict[str, Any], found: int) -> dict[str, list[dict[str, Any]]]:
-    kinds = [k for k in KINDS if k.since <= found and (k.until is None or found <= k.until)]
-    unknown = sorted(set(data) - set(FORMAT_KEYS) - {k.name for k in kinds})
-    if unknown:
-        raise _invalid(f"it has parts this version does not know: {', '.join(unknown)}")
-    records: dict[str, list[dict[str, Any]]] = {}
-    for kind in kinds:
-        items = data.get(kind.name)
-        if not isinstance(items, list):
-            raise _invalid(f"its list of {kind.name} is missing", kind=kind.name)
-        if len(items) > kind.most:
-            raise _invalid(f"it holds {len(items)} {kind.name}, more than the {kind.most} a "
-                           "backup may hold", kind=kind.name)
-        seen: set[Any] = set()
-        for i, record in enumerate(items):
-            try:
-                if not isinstance(record, dict):
-                    raise Invalid("it is not an object")
-                kind.check(record)
-            except Invalid as exc:
-                raise _invalid(f"{kind.name} record {i + 1}: {exc}", kind=kind.name,
-                               index=i + 1) from None
-            if record[kind.key] in seen:
-                raise _invalid(f"{kind.name} record {i + 1} repeats the id {record[kind.key]}",
-                               kind=kind.name, index=i + 1)
-            seen.add(record[kind.key])
-        records[kind.name] = items
-    for kind in KINDS:
-        records.setdefault(kind.name, [])
-    return records
 
 
 # --- merging ---------------------------------------------------------------------------
@@ -349,10 +251,10 @@ def merge(session: Session, records: dict[str, list[dict[str, Any]]], now: float
             try:
                 outcome, detail = kind.plan(plan, record)
             except Invalid as exc:
-                raise _invalid(f"{kind.name} record {i + 1}: {exc}", kind=kind.name,
+                raise invalid(f"{kind.name} record {i + 1}: {exc}", kind=kind.name,
                                index=i + 1) from None
             except Clash as exc:
-                raise _fail("backup_clash", f"{kind.name} record {i + 1} has the id "
+                raise fail("backup_clash", f"{kind.name} record {i + 1} has the id "
                             f"{record[kind.key]}, which belongs to a different record here "
                             f"({exc})", kind=kind.name, index=i + 1, id=record[kind.key],
                             problem=str(exc)) from None
@@ -370,11 +272,6 @@ def merge(session: Session, records: dict[str, list[dict[str, Any]]], now: float
     return ImportReport(counts, tuple(plan.notes), added)
 
 
-def refused(message: str, **params: Any) -> BackupError:
-    """A file refused for what the merged records show (``backup_invalid``)."""
-    return _invalid(message, **params)
-
-
 def _check_refs(plan: Plan) -> None:
     in_file = {k.name: {r[k.key] for r in plan.records[k.name]} for k in KINDS}
     for kind in KINDS:
@@ -383,7 +280,7 @@ def _check_refs(plan: Plan) -> None:
                 if uuid is None or uuid in in_file[ref_kind]:
                     continue
                 if plan.links.local(ref_kind, uuid) is None:
-                    raise _invalid(f"{kind.name} record {i + 1} names {ref_kind} {uuid}, which is "
+                    raise invalid(f"{kind.name} record {i + 1} names {ref_kind} {uuid}, which is "
                                    "neither in the file nor here", kind=kind.name, index=i + 1)
 
 
@@ -391,16 +288,17 @@ def _check_refs(plan: Plan) -> None:
 
 
 def is_time(value: Any) -> bool:
-    """A finite number of seconds, within 64-bit whole seconds."""
+    """A time in seconds since 1970, before the year 10000 (a float holds every such second
+    exactly, so a time reads back as it was written)."""
     return (isinstance(value, (int, float)) and not isinstance(value, bool)
-            and math.isfinite(value) and abs(value) <= MAX_INT)
+            and math.isfinite(value) and 0 <= value <= LATEST_TIME)
 
 
 def counts(r: dict[str, Any]) -> None:
-    """A record's undo and hint counts, checked."""
+    """A record's undo and hint counts, checked (sums of them must fit 64 bits)."""
     for name in ("undos", "hints"):
         need(r, name, lambda v: isinstance(v, int) and not isinstance(v, bool)
-             and 0 <= v <= MAX_INT, "a whole number of at least 0")
+             and 0 <= v <= MAX_COUNT, f"a whole number from 0 to {MAX_COUNT}")
 
 
 def need(record: dict[str, Any], name: str, test: Callable[[Any], bool], what: str) -> Any:

@@ -19,7 +19,8 @@ from sqlalchemy import Engine
 from sqlalchemy.exc import SQLAlchemyError
 from sqlmodel import Session
 
-from core.store import backup, derive, files, games, migrations, profiles, results, settings
+from core.store import backup, backup_file, derive, files, games, migrations, profiles, results
+from core.store import settings
 from core.store import standings
 from core.store import backup_kinds  # noqa: F401 (registers the kinds every backup holds)
 from core.store import backup_ledger  # registers the ledger's kinds after them
@@ -387,7 +388,7 @@ class Store(LedgerMethods, SharingMethods):
         :raises BackupError: saying what is wrong with the file; nothing is written then.
         :raises StoreError: when the database fails.
         """
-        records = backup.parse(raw)
+        records = backup_file.parse(raw)
         with self._session() as s:
             report = backup.merge(s, records, self._clock())
             if report.changed:
@@ -396,7 +397,7 @@ class Store(LedgerMethods, SharingMethods):
                 try:
                     backup_ledger.check_payments(s, report.added.get("ledger", []))
                 except backup.Invalid as exc:
-                    raise backup.refused(str(exc)) from None  # the transaction rolls back
+                    raise backup.invalid(str(exc)) from None  # the transaction rolls back
             return report
 
 
