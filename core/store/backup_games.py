@@ -72,15 +72,27 @@ def version_of(row: Any, links: Links) -> versions.Version:
         "finished_at": row.finished_at if row.over else None, "chosen_at": row.chosen_at})
 
 
-def here(s: Session, row: GameRow, links: Links) -> tuple[versions.Version, list[versions.Version]]:
-    forks = s.execute(select(GameForkRow).where(F.game_id == row.id)).scalars()
+def here(s: Session, row: GameRow, links: Links, forks: list[GameForkRow] | None = None
+         ) -> tuple[versions.Version, list[versions.Version]]:
+    """A game's versions in this database: the one that counts, and the forks (``forks``: its
+    fork rows when they were read already)."""
+    if forks is None:
+        forks = list(s.execute(select(GameForkRow).where(F.game_id == row.id)).scalars())
     return version_of(row, links), [version_of(f, links) for f in forks if _readable(f)]
 
 
-def _game(s: Session, row: GameRow, links: Links) -> dict[str, Any] | None:
+def all_forks(s: Session) -> dict[int, list[GameForkRow]]:
+    """Every fork row by its game's id, read at once (most games have none)."""
+    out: dict[int, list[GameForkRow]] = {}
+    for f in s.execute(select(GameForkRow)).scalars():
+        out.setdefault(f.game_id, []).append(f)
+    return out
+
+
+def _game(s: Session, row: GameRow, links: Links, forks: list[GameForkRow]) -> dict[str, Any] | None:
     if not (_readable(row) and isinstance(row.options, dict)):
         return None  # damaged in this database: it cannot travel (games.load refuses it too)
-    main, forks = here(s, row, links)
+    main, forks = here(s, row, links, forks)
     return {"id": row.uuid, "game": row.game, "options": row.options, "seed": row.seed,
             "started_at": row.started_at, "archived": bool(row.archived),
             "archived_at": row.archived_at, **main, "forks": sorted(forks, key=versions.digest)}
@@ -88,7 +100,8 @@ def _game(s: Session, row: GameRow, links: Links) -> dict[str, Any] | None:
 
 def dump_games(s: Session, links: Links) -> list[dict[str, Any]]:
     rows = s.execute(select(GameRow).order_by(G.started_at, G.uuid)).scalars()
-    return [g for g in (_game(s, r, links) for r in rows) if g is not None]
+    forks = all_forks(s)
+    return [g for g in (_game(s, r, links, forks.get(r.id, [])) for r in rows) if g is not None]
 
 
 # --- checking a record -----------------------------------------------------------------------
@@ -226,7 +239,8 @@ def plan_game(plan: Plan, r: dict[str, Any]) -> tuple[str, Any]:
     fixed = differing(mine, r, GAME_FIXED)
     if fixed:
         raise Clash(f"its {', '.join(fixed)} differ")
-    main_here, forks_here = here(s, row, plan.links)
+    forks_of = plan.memo(GameForkRow, lambda: all_forks(s))
+    main_here, forks_here = here(s, row, plan.links, forks_of.get(row.id, []))
     known = {versions.digest(v) for v in [main_here, *forks_here]}
     for v in theirs:
         if versions.digest(v) not in known and not _replays(r, v):
