@@ -297,3 +297,162 @@ def test_the_fuzzer_tries_an_argument_with_a_nul_byte_in_process_only():
     assert not can_be_a_process(["apply", "\0"]) and can_be_a_process(["apply", "x"])
     rc, out, err = cli_call(["apply", "\0"], "{}")
     assert rc == 2 and out == "" and err.startswith("error: ")
+
+
+# --- the backup fuzzer: hostile files, and the oracle that judges an import ------------------
+
+
+@pytest.fixture(scope="module")
+def backup_corpus():
+    """The backup target's corpus: games of every game, a settled dynasty with a payment and a
+    correction, a running one, a merge of two people, settings."""
+    from core.fuzz.store_targets import Saves
+
+    saves = Saves.make(3, ledger=True)
+    yield saves
+    for store in (saves.store, saves.pristine, saves.elsewhere):
+        store.close()
+
+
+def test_the_backup_corpus_holds_every_kind_of_record(backup_corpus):
+    data = backup_corpus.data
+    for kind in ("profiles", "games", "dynasties", "ledger", "merges", "settings"):
+        assert data[kind], kind
+    assert {e["kind"] for e in data["ledger"]} == {"payment", "correction"}
+
+
+def test_the_hostile_mutations_make_huge_numbers_deep_nesting_nan_and_long_values(
+        backup_corpus):
+    """Each of them reaches the text of the file, and each that must be refused is."""
+    import random
+
+    from core.fuzz.mutate import mutate_hostile
+    from core.store import BackupError
+    from core.store.backup_file import parse
+
+    seen = set()
+    for seed in range(120):
+        h = mutate_hostile(backup_corpus.data, random.Random(seed))
+        text = h.text()
+        (what,) = h.done
+        for kind, mark in (("huge", "= 9223372036854775808"), ("huge", "= 1000000000000000000000"),
+                           ("token", "= NaN"), ("token", "= Infinity"), ("token", "= 1e999"),
+                           ("nested", "levels deep"), ("string", "a string of"),
+                           ("list", "repeated")):
+            if mark in what:
+                seen.add(kind)
+        if "nested 3000 levels" in what:
+            assert "[" * 3000 in text
+        if h.refuse:
+            with pytest.raises(BackupError):
+                parse(text)
+    assert seen == {"huge", "token", "nested", "string", "list"}
+
+
+@pytest.mark.parametrize("name", ["raise_cents", "add_payment", "old_results", "change_card",
+                                  "rename_game", "change_dynasty", "add_merge", "repeat_records",
+                                  "break_a_line"])
+def test_each_backup_mutation_that_must_be_refused_is_refused_in_one_line(backup_corpus, name):
+    """The semantic mutations make the files they say, and the store refuses those it must
+    (into an empty database, so each reaches the checks between records, not a clash)."""
+    import random
+
+    from core.fuzz.backup_mutate import mutate_backup
+    from core.fuzz.store_targets import refusal_problem
+    from core.store import BackupError, Store
+
+    must = 0
+    for seed in range(12):
+        h = mutate_backup(backup_corpus.data, random.Random(seed), name)
+        if h.refuse is not True:
+            continue
+        must += 1
+        text = h.text()
+        if len(text) > 5_000_000:
+            continue  # hundreds of thousands of records: the fuzzer's, too slow here
+        with Store.open("sqlite:///:memory:") as store:
+            with pytest.raises(BackupError) as caught:
+                store.import_backup(text)
+        assert refusal_problem(caught.value) is None, (h.done, str(caught.value))
+    assert must > 0, name
+
+
+def _judged(saves, monkeypatch, text, hostile, import_backup=None):
+    """What the backup target makes of ``text`` (said to be ``hostile``), imported into the
+    empty database, with the store's ``import_backup`` replaced when given: the Undocumented
+    problem, or None."""
+    import random
+
+    from core.fuzz import store_targets
+    from core.fuzz.engine import Undocumented
+    from core.store import Store
+
+    monkeypatch.setattr(store_targets, "hostile_backup", lambda s, rng: (text, hostile))
+    if import_backup is not None:
+        monkeypatch.setattr(Store, "import_backup", import_backup)
+    rng = random.Random(2)  # its first number, above one half, picks the empty database
+    try:
+        store_targets.backup_target(saves, rng)
+    except Undocumented as exc:
+        return exc.problem
+    return None
+
+
+def test_the_backup_oracle_reports_what_an_import_must_never_do(backup_corpus, monkeypatch):
+    from core.fuzz.mutate import Hostile
+    from core.store import BackupError
+
+    good, saves = backup_corpus.backup, backup_corpus
+    either = Hostile(None, refuse=None)
+
+    def two_lines(store, raw):
+        raise BackupError("the backup file is damaged: a\nb; nothing was imported",
+                          "backup_invalid")
+
+    def overflow(store, raw):
+        raise OverflowError("Python int too large to convert to SQLite INTEGER")
+
+    def store_error(store, raw):
+        raise StoreError("the data could not be saved: Error binding parameter 7", "db_failed")
+
+    def writes_then_refuses(store, raw):
+        store.set_setting("fuzz", 1)
+        raise BackupError("the backup file is damaged: x; nothing was imported", "backup_invalid")
+
+    assert _judged(saves, monkeypatch, good, either) is None
+    assert _judged(saves, monkeypatch, good, Hostile(None, refuse=True)) == \
+        "a file that must be refused was imported"
+    assert _judged(saves, monkeypatch, "[]", Hostile(None, refuse=False)) == \
+        "a file that must be imported was refused"
+    assert _judged(saves, monkeypatch, good, either, two_lines) == \
+        "a refusal's message has more than one line"
+    assert _judged(saves, monkeypatch, good, either, overflow) == "importing a backup raised"
+    assert _judged(saves, monkeypatch, good, either, store_error) == "importing a backup raised"
+    assert _judged(saves, monkeypatch, good, either, writes_then_refuses) == \
+        "a refused import changed the database"
+
+
+@pytest.mark.parametrize("name, module, check, stand_in", [
+    ("raise_cents", "backup_ledger", "check_cents", lambda cents: cents),
+    ("add_payment", "backup_ledger", "check_payments", lambda s, added: None),
+    ("change_card", "backup_games", "_replays", lambda r, v: True),
+    ("change_dynasty", "backup_ledger", "_fits_its_game", lambda plan, r: None),
+])
+def test_the_backup_fuzzer_finds_a_store_that_forgets_a_check(
+        backup_corpus, monkeypatch, name, module, check, stand_in):
+    """With one of the store's checks left out, a file that must be refused is imported, and
+    the fuzzer says so."""
+    import importlib
+    import random
+
+    from core.fuzz.backup_mutate import mutate_backup
+
+    monkeypatch.setattr(importlib.import_module(f"core.store.{module}"), check, stand_in)
+    found = []
+    for seed in range(40):
+        h = mutate_backup(backup_corpus.data, random.Random(seed), name)
+        if h.refuse:
+            found.append(_judged(backup_corpus, monkeypatch, h.text(), h))
+        if "a file that must be refused was imported" in found:
+            break
+    assert "a file that must be refused was imported" in found, found

@@ -3,13 +3,18 @@
 Half of what it does keeps a state plausible (cards swapped or moved between fields, a
 number nudged by one) so that inputs get past the first checks and reach the rules;
 the other half is plainly hostile (wrong types, huge or non-finite numbers, deep nesting,
-truncation).
+truncation). ``mutate_hostile`` goes further, for files read whole (backups): whole numbers
+past 64 bits, values nested thousands of levels deep, NaN and Infinity tokens, and strings
+and lists far longer than any record holds; the tokens JSON cannot write are spliced into
+the text in place of a marker (``dumps_raw``).
 """
 
 from __future__ import annotations
 
+import json
 import random
 import string
+from dataclasses import dataclass, field
 from typing import Any
 
 from core.cards import ROSENKRIEG_SUITS, RANKS, FRENCH_SUITS
@@ -175,3 +180,121 @@ def mutate_action(legal: list[str], rng: random.Random) -> str:
         a, b = rng.sample(legal, 2)
         return a.split()[0] + " " + " ".join(b.split()[1:])
     return " ".join(rng.choice(CARDS) for _ in range(rng.randint(1, 4)))
+
+
+# --- hostile in size: numbers, nesting and lengths beyond what any record holds ----------------
+
+MAX_INT = 2**63 - 1
+# Whole numbers at and past the 64 bits a database holds, and past the 53 bits a float holds.
+HUGE_INTS = [2**63, MAX_INT, -(2**63), -(2**63) - 1, 2**64, 10**19, 10**30, 10**100,
+             2**53 + 1, -(2**53) - 1]
+# JSON text ``json.dumps`` does not write: tokens that are not numbers in JSON, a number too
+# large for a float, and literals past 64 bits (the last past Python's 4,300 digits for int).
+RAW_TOKENS = ["NaN", "Infinity", "-Infinity", "1e999", "-1e999", "1" + "0" * 400, "9" * 5000]
+# Levels of nesting: just past a backup's limit (64), past Python's recursion limit, far past.
+DEPTHS = (65, 1_000, 3_000, 100_000)
+# Lengths of strings: past a record's short fields, past a setting's 64 KB, a megabyte.
+LENGTHS = (301, 64 * 1024 + 1, 1_000_000)
+
+
+def fits_64_bits(n: int) -> bool:
+    """Whether a whole number fits a signed 64-bit integer."""
+    return -MAX_INT - 1 <= n <= MAX_INT
+
+
+def nested_text(depth: int) -> str:
+    """A JSON list nested ``depth`` levels deep, as text (building it as a value would not
+    survive ``json.dumps``)."""
+    return "[" * depth + "]" * depth
+
+
+@dataclass
+class Hostile:
+    """A mutated JSON value, the raw tokens its markers stand for, what was done to it, and
+    whether a reader must refuse it (True), must accept it (False), or may do either (None)."""
+
+    value: Any
+    raws: dict[str, str] = field(default_factory=dict)
+    done: list[str] = field(default_factory=list)
+    refuse: bool | None = False  # a value left as it was is read as it was
+
+    def raw(self, token: str) -> str:
+        """A marker to put in the value where ``token`` goes in the text."""
+        mark = f"@@raw-{len(self.raws)}@@"
+        self.raws[mark] = token
+        return mark
+
+    def note(self, what: str, refuse: bool | None = None) -> None:
+        """Record a change: one that must be refused makes the whole value one; one that may
+        go either way makes a value that had to be accepted one that may go either way."""
+        self.done.append(what)
+        if refuse is True or self.refuse is True:
+            self.refuse = True
+        elif refuse is None:
+            self.refuse = None
+
+    def text(self) -> str:
+        return dumps_raw(self.value, self.raws)
+
+
+def dumps_raw(value: Any, raws: dict[str, str]) -> str:
+    """JSON text of ``value`` with each marker string replaced by its raw token."""
+    text = json.dumps(value, ensure_ascii=False)
+    for mark, token in raws.items():
+        text = text.replace(json.dumps(mark), token, 1)
+    return text
+
+
+def _is_number(v: Any) -> bool:
+    return isinstance(v, (int, float)) and not isinstance(v, bool)
+
+
+def mutate_hostile(value: Any, rng: random.Random, into: Hostile | None = None) -> Hostile:
+    """One change to a copy of ``value`` that is hostile in size or in its numbers: a whole
+    number past 64 bits, a token JSON does not allow (NaN, Infinity, 1e999, 5,000 digits),
+    a value nested thousands of levels deep, a string or list far longer than any record's."""
+    out = into or Hostile(copy_json(value))
+    slots = _slots(out.value)
+    if not slots:
+        out.value = rng.choice(HUGE_INTS)
+        out.note("the whole file a huge number", refuse=True)
+        return out
+    op = rng.random()
+    if op < 0.3:
+        numbers = [s for s in slots if _is_number(s[0][s[1]])]
+        node, key = rng.choice(numbers if numbers and rng.random() < 0.8 else slots)
+        node[key] = rng.choice(HUGE_INTS)
+        out.note(f"{_where(node, key)} = {node[key]}",
+                 refuse=None if fits_64_bits(node[key]) else True)
+    elif op < 0.5:
+        node, key = rng.choice(slots)
+        token = rng.choice(RAW_TOKENS)
+        node[key] = out.raw(token)
+        out.note(f"{_where(node, key)} = {token[:12]}", refuse=True)
+    elif op < 0.7:
+        node, key = rng.choice(slots)
+        depth = rng.choice(DEPTHS)
+        node[key] = out.raw(nested_text(depth))
+        out.note(f"{_where(node, key)} nested {depth} levels deep", refuse=True)
+    elif op < 0.85:
+        texts = [s for s in slots if isinstance(s[0][s[1]], str)]
+        node, key = rng.choice(texts or slots)
+        length = rng.choice(LENGTHS)
+        node[key] = (str(node[key]) or "x") * (length // max(1, len(str(node[key]))) + 1)
+        out.note(f"{_where(node, key)} a string of {len(node[key])} characters")
+    else:
+        lists = [s for s in slots if isinstance(s[0][s[1]], list) and s[0][s[1]]]
+        node, key = rng.choice(lists or slots)
+        if not isinstance(node[key], list) or not node[key]:
+            node[key] = [node[key]]
+        times = rng.choice((2, 100, 10_001))
+        times = max(2, min(times, 500_000 // len(node[key])))
+        node[key] = node[key] * times  # the same items again: cheap, and dumped as copies
+        out.note(f"{_where(node, key)} repeated {times} times")
+    return out
+
+
+def _where(node: Any, key: Any) -> str:
+    """A short name for a place in a value, for reports."""
+    kind = "dict" if isinstance(node, dict) else "list"
+    return f"{kind}[{key!r}]"[:60]

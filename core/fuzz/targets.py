@@ -35,7 +35,7 @@ def build(seed: int, only: list[str] | None = None, subprocess_share: float = 0.
         made["save"] = functools.partial(store_targets.save_target, saves)
     if "backup" in names:
         made["backup"] = functools.partial(store_targets.backup_target,
-                                           store_targets.Saves.make(seed + 1))
+                                           store_targets.Saves.make(seed + 1, ledger=True))
     return Fuzz({n: (WEIGHTS[n], made[n]) for n in names})
 
 
