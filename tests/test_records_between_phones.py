@@ -253,3 +253,15 @@ def test_case_8_a_computer_or_the_same_person_cannot_be_merged(tmp_path):
             with pytest.raises(StoreError) as caught:
                 a.merge_profiles(source, target)
             assert caught.value.key == key
+
+
+def test_merges_resolve_chains_and_circles_to_one_end_each():
+    from core.store.merges import edges, resolve
+
+    assert resolve({"a": "b", "b": "c"}) == {"a": "c", "b": "c"}
+    assert resolve({"a": "b", "b": "a"}) == {"b": "a"}  # a circle ends at its smallest
+    assert resolve({"c": "b", "a": "b", "b": "a"}) == {"b": "a", "c": "a"}
+    chain = {f"{k:05}": f"{k + 1:05}" for k in range(10_000)}
+    assert set(resolve(chain).values()) == {"10000"}
+    # each profile follows its earliest merge (by time, then id)
+    assert edges([("m2", "a", "c", 5.0), ("m1", "a", "b", 5.0), ("m3", "a", "d", 1.0)]) == {"a": "d"}

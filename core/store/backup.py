@@ -294,6 +294,12 @@ def is_time(value: Any) -> bool:
             and math.isfinite(value) and 0 <= value <= LATEST_TIME)
 
 
+def is_number(value: Any) -> bool:
+    """A finite number a float holds exactly when it is whole (a score, a figure)."""
+    return (isinstance(value, (int, float)) and not isinstance(value, bool)
+            and math.isfinite(value) and abs(value) <= 2**53)
+
+
 def counts(r: dict[str, Any]) -> None:
     """A record's undo and hint counts, checked (sums of them must fit 64 bits)."""
     for name in ("undos", "hints"):

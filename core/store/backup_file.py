@@ -38,7 +38,10 @@ def parse(raw: bytes | str) -> dict[str, list[dict[str, Any]]]:
     except RecursionError:
         raise fail("backup_damaged", "the file nests its values too deeply to be a Hofstaat "
                     "backup", line=None, column=None) from None
-    except (ValueError, RecursionError) as exc:
+    except _NotANumber as exc:
+        raise invalid(f"it holds {exc.args[0]}, which is not a number a backup may hold") \
+            from None
+    except ValueError as exc:
         line, col = getattr(exc, "lineno", None), getattr(exc, "colno", None)
         if FORMAT in raw[:4096] or raw.lstrip()[:1] == "{":
             where = f" at line {line}, column {col}" if line else ""
@@ -60,8 +63,12 @@ def parse(raw: bytes | str) -> dict[str, list[dict[str, Any]]]:
     return _records(data, found)
 
 
+class _NotANumber(ValueError):
+    """NaN or Infinity, which Python's JSON reader would take but JSON does not allow."""
+
+
 def _no_constant(name: str) -> Any:
-    raise ValueError(f"{name} is not a number JSON allows")
+    raise _NotANumber(name)
 
 
 def _check_values(data: Any) -> None:

@@ -26,6 +26,7 @@ from core.games import registry
 from core.store import versions
 from core.store.backup import ADD, KEEP, SAME, UPDATE, Clash, Invalid, Links, Note, Plan
 from core.store.backup import counts, differing, is_time, need, only, uuid_field
+from core.saved_checks import check_saved
 from core.store.checks import check_record
 from core.store.errors import StoreError
 from core.store.results import result_rows
@@ -157,13 +158,18 @@ def _check_version(r: dict[str, Any], v: dict[str, Any]) -> None:
     resigned = isinstance(result, dict) and result.get("reason") == RESIGNED
     if resigned and result.get("scores") == [None] * len(seats):
         result = dict(result, scores=[0] * len(seats))  # resigning leaves no scores
+    record = {"game": r.get("game"), "options": r.get("options"), "seed": r.get("seed"),
+              "seats": plain, "actions": actions, "state": v.get("state"), "over": v["over"],
+              "result": result, "undos": v["undos"], "hints": v["hints"],
+              "meta": v.get("meta", {}), "id": None}
     try:
-        check_record({"game": r.get("game"), "options": r.get("options"), "seed": r.get("seed"),
-                      "seats": plain, "actions": actions, "state": v.get("state"),
-                      "over": v["over"], "result": result, "undos": v["undos"],
-                      "hints": v["hints"], "meta": v.get("meta", {}), "id": None})
+        check_record(record)
+        check_saved(record)  # what a save must hold to open again: seats' names and levels
     except StoreError as exc:
         raise Invalid(str(exc).removeprefix("game record: ")) from None
+    except RulesError as exc:
+        raise Invalid(str(exc).removeprefix("the saved game's ").removeprefix("the saved game "))\
+            from None
     state = v["state"]
     if state.get("players") != len(seats):
         raise Invalid(f"its state is for {state.get('players')!r} players, its seats are "

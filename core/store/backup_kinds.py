@@ -26,7 +26,7 @@ from core.bots import LEVELS
 from core.store import backup
 from core.store import backup_games
 from core.store.backup import ADD, KEEP, SAME, UPDATE, Clash, Invalid, Kind, Links, Plan
-from core.store.backup import counts, differing, is_time, need, only, uuid_field
+from core.store.backup import counts, differing, is_number, is_time, need, only, uuid_field
 from core.store.checks import is_int
 from core.store.profiles import NAME_MAX
 from core.store.tables import GameRow, ProfileRow, SettingRow, table_of
@@ -127,7 +127,7 @@ def check_result(r: dict[str, Any]) -> None:
     need(r, "seat", lambda v: is_int(v) and 0 <= v < 100, "a seat number")
     need(r, "kind", lambda v: v in KINDS, "'human' or 'bot'")
     need(r, "level", lambda v: v is None or isinstance(v, str), "a level or null")
-    need(r, "score", lambda v: v is None or is_time(v), "a number or null")
+    need(r, "score", lambda v: v is None or is_number(v), "a number or null")
     for name in ("won", "assisted"):
         need(r, name, lambda v: isinstance(v, bool), "true or false")
     counts(r)

@@ -36,21 +36,29 @@ def edges(rows: list[tuple[str, str, str, float]]) -> dict[str, str]:
 
 
 def resolve(step: dict[str, str]) -> dict[str, str]:
-    """Every profile that is read as another, with the profile it is read as."""
-    out: dict[str, str] = {}
+    """Every profile that is read as another, with the profile it is read as.
+
+    Each chain is walked once (the profiles on it learn their end as the walk returns), so a
+    long chain of merges costs its length, not its length squared.
+    """
+    end: dict[str, str] = {}
     for start in step:
-        path, seen, here = [], set(), start
-        while here in step and here not in seen:
-            seen.add(here)
+        if start in end:
+            continue
+        path, on_path, here = [], set(), start
+        while here in step and here not in end and here not in on_path:
+            on_path.add(here)
             path.append(here)
             here = step[here]
-        if here in seen:  # a circle: it ends at its smallest member
-            circle = path[path.index(here):]
-            here = min(circle)
+        if here in end:
+            last = end[here]
+        elif here in on_path:  # a circle: it ends at its smallest member
+            last = min(path[path.index(here):])
+        else:
+            last = here
         for p in path:
-            if p != here:
-                out[p] = here
-    return out
+            end[p] = last
+    return {p: last for p, last in end.items() if p != last}
 
 
 def canonical(s: Any) -> dict[str, str]:
