@@ -80,11 +80,6 @@ def title(name: str, t, lang: str) -> str:
     return t(f"game.{name}.title")
 
 
-def tile_title(name: str, t, lang: str) -> str:
-    """The name on the home tile: a shorter one where the full name does not fit a phone tile."""
-    return t(f"game.{name}.tile", _default=None) or title(name, t, lang)
-
-
 def tagline(name: str, t, lang: str) -> str:
     # Our own taglines (i18n) read better on tiles than the engines' one-liners, and
     # they exist for the planned games too.

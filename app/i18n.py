@@ -52,7 +52,6 @@ DE: dict[str, Text] = {
     "game.rosenkrieg.title": "Rosenkrieg",
     "game.rosenkrieg.tagline": "Ein Potentat gegen den ganzen Hof – Stiche, Trümpfe und Ehrenschulden.",
     "game.kings-corner.title": "Kings in the Corner",
-    "game.kings-corner.tile": "Kings Corner",  # the game's other common name; the full one is cut on phone tiles
     "game.kings-corner.tagline": "Könige in die Ecken, Karten im Wechsel – wer zuerst leer ist, gewinnt.",
     # players
     "players.title": "Spieler", "players.intro": "Wer bei dir am Tisch sitzt. Ergebnisse bleiben erhalten.",
@@ -269,7 +268,6 @@ EN: dict[str, Text] = {
     "game.rosenkrieg.title": "Rosenkrieg",
     "game.rosenkrieg.tagline": "One Potentate against the whole court – tricks, trumps and debts of honour.",
     "game.kings-corner.title": "Kings in the Corner",
-    "game.kings-corner.tile": "Kings Corner",  # the game's other common name; the full one is cut on phone tiles
     "game.kings-corner.tagline": "Kings to the corners, colours in turn – first to empty their hand wins.",
     "players.title": "Players", "players.intro": "Who sits at your table. Results are kept.",
     "players.new": "New player", "players.create": "Create", "players.name": "Name",
@@ -365,7 +363,7 @@ EN: dict[str, Text] = {
     "help.rosenkrieg.partien": "A dynasty usually has 8 games; the balances are settled after the last.",
     "help.rosenkrieg.trumpfzwang": "A player who cannot follow suit must then play a trump "
                                    "(otherwise any card may be played).",
-    "help.rosenkrieg.klanglos": "When a party loses sang- und klanglos (whitewashed): with 0 card points "
+    "help.rosenkrieg.klanglos": "When the losing side is whitewashed (×4): with 0 card points "
                                 "(as the rules say) or only with no trick at all.",
     "help.deck-of-spies.scoring": "Win with 7 of the 12 face cards. “Count points” also records how many "
                                   "face cards you own at the end (0–12).",

@@ -16,10 +16,10 @@ _PHRASES: dict[str, dict[str, tuple[str, str]]] = {
         "take": ("nimmt von der Reihe", "takes from the line"),
     },
     "rosenkrieg": {
-        "will": ("will Potentat werden", "wants to be Potentat"),
+        "will": ("will Potentat werden", "wants to be Potentate"),
         "pass": ("passt", "passes"),
-        "lay": ("legt {cards} ins Erbe", "lays the {cards} into the Erbe"),
-        "lay_hidden": ("legt zwei Karten ins Erbe", "lays two cards into the Erbe"),
+        "lay": ("legt {cards} ins Erbe", "lays the {cards} into the legacy"),
+        "lay_hidden": ("legt zwei Karten ins Erbe", "lays two cards into the legacy"),
         "play": ("spielt {cards}", "plays the {cards}"),
     },
     "kings-corner": {

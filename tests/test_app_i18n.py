@@ -135,13 +135,3 @@ def test_rules_exist_for_every_game_in_both_languages():
             text = (APP / "rules_text" / f"{name}.{lang}.md").read_text(encoding="utf-8")
             assert text.count("## ") >= 4, (name, lang)
 
-
-def test_home_tiles_use_a_short_name_only_where_one_is_given():
-    from app import catalog
-
-    for lang in ("de", "en"):
-        def t(key, **kw):
-            return i18n.t(key, lang, **kw)
-        assert catalog.tile_title("kings-corner", t, lang) == "Kings Corner"
-        assert catalog.title("kings-corner", t, lang) == "Kings in the Corner"
-        assert catalog.tile_title("thronfolge", t, lang) == catalog.title("thronfolge", t, lang) == "Thronfolge"

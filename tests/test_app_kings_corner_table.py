@@ -345,7 +345,7 @@ def test_a_session_ends_with_the_scoreboard_and_who_passed_the_target():
     assert {"result", "board", "again", "home"} <= set(ids(t))
     words = texts_and_labels(t.root)
     assert "Ann gewinnt!" in words
-    assert "Leicht 1 hat 32 Strafpunkte – das Ziel war 25. Der niedrigste Stand gewinnt." in words
+    assert "Computer 1 hat 32 Strafpunkte – das Ziel war 25. Der niedrigste Stand gewinnt." in words
     assert ["3", "32", "13"] == [w for w in words if w in ("3", "32", "13")][-3:]  # the totals row
 
 

@@ -127,7 +127,7 @@ def test_moves_name_the_seat_that_acted_and_read_in_both_languages():
 def test_words_keep_the_erbe_hidden_unless_every_card_is_open():
     assert describe("rosenkrieg", "lay AL TB", "de") == "legt zwei Karten ins Erbe"
     assert describe("rosenkrieg", "lay AL TB", "en", open_cards=True) == \
-        "lays the Ace of Lions and Ten of Trees into the Erbe"
+        "lays the Ace of Lions and Ten of Trees into the legacy"
     assert describe("kings-corner", "move N SE", "en") == "moves the pile north onto south-east"
     assert describe("kings-corner", "play 7H NW", "de") == "legt Herz Sieben nach Nordwest"
     assert describe("deck-of-spies", "done", "de") == "beendet den Zug"

@@ -49,15 +49,16 @@ def games_section(shell) -> list[ft.Control]:
     tiles_: list[ft.Control] = []
     art_height = 190 if shell.wide else 118
     entries = catalog.entries()
-    titles = [catalog.tile_title(e.name, shell.t, shell.lang) for e in entries]
+    titles = [catalog.title(e.name, shell.t, shell.lang) for e in entries]
     taglines = [catalog.tagline(e.name, shell.t, shell.lang) for e in entries]
-    title_size, lines = tiles.tile_text_layout(titles, taglines, tile_text_width(shell))
+    title_size, title_lines, lines = tiles.tile_text_layout(titles, taglines, tile_text_width(shell))
     for e, title, tagline in zip(entries, titles, taglines):
         tile = tiles.game_tile(
             name=e.name, title=title, tagline=tagline,
             players=e.players_label(shell.t), art=e.art, available=e.available,
             soon_label=shell.t("home.soon"), art_height=art_height, title_size=title_size,
-            tagline_lines=lines, on_open=lambda n=e.name: shell.navigate(f"/new/{n}"))
+            title_lines=title_lines, tagline_lines=lines,
+            on_open=lambda n=e.name: shell.navigate(f"/new/{n}"))
         tiles_.append(ft.Container(tile, col={"xs": 6, "lg": 3}))
     return [ft.Container(theme.section_label(shell.t("home.games")), padding=ft.Padding.only(top=18)),
             ft.ResponsiveRow(tiles_, spacing=12, run_spacing=12)]

@@ -109,7 +109,8 @@ def chart_section(shell, profile_id: int, records: dict[str, dict[str, Any]]) ->
         out.append(ft.SegmentedButton(
             selected=[games[0]], allow_multiple_selection=False, show_selected_icon=False,
             on_change=picked, segments=[ft.Segment(value=g, label=ft.Text(
-                catalog.tile_title(g, t, shell.lang), size=12.5)) for g in games]))
+                catalog.title(g, t, shell.lang), size=12.5, max_lines=2, text_align=ft.TextAlign.CENTER))
+                for g in games]))
     out.append(holder)
     return out
 

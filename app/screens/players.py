@@ -54,7 +54,7 @@ def _game_card(shell, game: str) -> ft.Control:
                              fit=ft.BoxFit.COVER),
                     ft.Icon(ft.Icons.INSIGHTS, color=ft.Colors.SECONDARY, size=20)],
                    alignment=ft.MainAxisAlignment.SPACE_BETWEEN),
-            theme.title(catalog.tile_title(game, t, shell.lang), 14.5, max_lines=1,
+            theme.title(catalog.title(game, t, shell.lang), 14.5, max_lines=2,
                         overflow=ft.TextOverflow.ELLIPSIS),
             theme.caption(line, max_lines=1, overflow=ft.TextOverflow.ELLIPSIS),
         ], spacing=6, tight=True),

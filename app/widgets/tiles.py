@@ -9,6 +9,7 @@ import flet as ft
 from app import theme
 
 TITLE_SIZE = 18
+TITLE_LEADING = 1.2
 TAGLINE_SIZE = 12.5
 TAGLINE_LEADING = 1.3
 # Advance widths in em of the shipped DejaVu faces (measured from the font files), by kind of
@@ -39,17 +40,18 @@ def line_count(text: str, width: float, size: float, face: str = "sans") -> int:
     return lines
 
 
-def tile_text_layout(titles: list[str], taglines: list[str], width: float) -> tuple[float, int]:
-    """(title size, tagline lines) so that every tile of a grid shows its texts whole.
+def tile_text_layout(titles: list[str], taglines: list[str], width: float) -> tuple[float, int, int]:
+    """(title size, title lines, tagline lines) so that every tile of a grid shows its texts whole.
 
-    Titles shrink (down to 15 px) to stay on one line; taglines get as many lines as
-    the longest needs, the same for all tiles so that a row lines up.
+    Titles shrink (down to 15 px) to stay on one line, else take two; taglines get as many
+    lines as the longest needs. Each is the same for all tiles, so that a row lines up.
     """
     size = TITLE_SIZE
     while size > 15 and any(text_width(x, size, "serif_bold") > width for x in titles):
         size -= 0.5
+    title_lines = min(2, max(line_count(x, width, size, "serif_bold") for x in titles)) if titles else 1
     lines = max([line_count(x, width, TAGLINE_SIZE) for x in taglines] + [2])
-    return size, min(lines, 6)
+    return size, title_lines, min(lines, 6)
 
 
 def felt_art(src: str, height: float, dimmed: bool = False, radius: float = 0) -> ft.Container:
@@ -80,7 +82,7 @@ def chip(icon: str, text: str) -> ft.Control:
 
 def game_tile(*, name: str, title: str, tagline: str, players: str, art: str, available: bool,
               soon_label: str, on_open: Callable[[], None] | None, art_height: float = 124,
-              title_size: float = TITLE_SIZE, tagline_lines: int = 3) -> ft.Control:
+              title_size: float = TITLE_SIZE, title_lines: int = 1, tagline_lines: int = 3) -> ft.Control:
     """A large tile for one game; unavailable games are dimmed, marked and not tappable."""
     radius = 20
     art_box = ft.Stack([felt_art(art, art_height, dimmed=not available, radius=radius)]
@@ -88,7 +90,8 @@ def game_tile(*, name: str, title: str, tagline: str, players: str, art: str, av
     text = ft.Container(
         ft.Column([
             ft.Text(title, font_family=theme.DISPLAY, size=title_size, color=ft.Colors.ON_SURFACE,
-                    max_lines=2, overflow=ft.TextOverflow.ELLIPSIS),
+                    max_lines=title_lines, overflow=ft.TextOverflow.ELLIPSIS,
+                    height=title_lines * title_size * TITLE_LEADING + 2, style=ft.TextStyle(height=TITLE_LEADING)),
             # The same height for every tile (as many lines as the longest tagline needs),
             # so tiles in a row line up.
             ft.Text(tagline, font_family=theme.SANS, size=TAGLINE_SIZE, color=ft.Colors.ON_SURFACE_VARIANT,

@@ -42,7 +42,7 @@ def test_tour_of_the_app(app):
     expect(tab(app, "Spiele")).to_be_visible(timeout=40_000)
     expect(app.by_id("tile-thronfolge")).to_be_visible()
     # Every game has its table now, so every tile is a button and none is marked "coming soon".
-    for title in ("Thronfolge", "Deck of Spies", "Rosenkrieg", "Kings Corner"):
+    for title in ("Thronfolge", "Deck of Spies", "Rosenkrieg", "Kings in the Corner"):
         expect(page.get_by_role("button", name=re.compile(f"^{title}"))).to_be_visible()
     expect(page.get_by_text(re.compile("DEMNÄCHST", re.IGNORECASE))).to_have_count(0)
     app.shot("home", 2500)  # first load: fonts and pictures arrive after the semantics

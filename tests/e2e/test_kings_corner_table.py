@@ -175,7 +175,7 @@ def test_with_four_corners_open_a_card_and_a_pile_move_by_tap_and_by_drag(screen
     game = four_corners_game(store, 4)
     if not app.page.url.startswith("http"):
         show(app, "/")  # load the app first: after a deep link the canvas may keep painting home
-        expect(app.by_id("start-kings-corner").or_(app.page.get_by_text("Kings Corner").first)).to_be_visible()
+        expect(app.by_id("start-kings-corner").or_(app.page.get_by_text("Kings in the Corner").first)).to_be_visible()
     settle = show(app, f"/play/{game.game_id}")
     my_turn(app)
     for c in kc.CORNERS:

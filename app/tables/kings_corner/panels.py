@@ -23,16 +23,6 @@ class PanelPieces:
 
     # --- the other seats ------------------------------------------------------------------------
 
-    def chip_name(self, seat: int) -> str:
-        """The short name under a seat's avatar: a person's name; for a computer (the avatar says so) its
-        level, numbered when several play at the same level."""
-        seat_of = self.session.seats[seat]
-        if not seat_of.is_bot or not seat_of.level:
-            return self.name(seat)
-        same = [i for i, x in enumerate(self.session.seats) if x.is_bot and x.level == seat_of.level]
-        level = self.t(f"level.{seat_of.level}")
-        return level if len(same) == 1 else f"{level} {same.index(seat) + 1}"
-
     def seat_chip(self, view: dict[str, Any], seat: int, width: float) -> ft.Control:
         """One other seat: avatar, the fan of backs with the count, the penalty total in a session, the name."""
         n = len(view["hands"][seat])
@@ -40,7 +30,8 @@ class PanelPieces:
         top: list[ft.Control] = [seats.avatar(self.session, seat),
                                  seats.hand_fan(self.t, self.name(seat), n, self.back, seat, most=most)]
         lines: list[ft.Control] = [ft.Row(top, spacing=4, tight=True, vertical_alignment=ft.CrossAxisAlignment.CENTER)]
-        under = [ft.Text(self.chip_name(seat), size=12, font_family=theme.SANS_BOLD, color=theme.IVORY, max_lines=1,
+        # The seat's one name (as in every line of the table); a narrow chip gives it two lines.
+        under = [ft.Text(self.name(seat), size=12, font_family=theme.SANS_BOLD, color=theme.IVORY, max_lines=2,
                          overflow=ft.TextOverflow.ELLIPSIS, expand=True)]
         if view["options"].get("target", 0):
             under.append(ft.Text(self.t("kc.penalty_short", n=view["scores"][seat]), size=12,
@@ -70,8 +61,7 @@ class PanelPieces:
     # --- status and guidance ----------------------------------------------------------------------
 
     def status_row(self, view: dict[str, Any], viewer: int | None) -> ft.Control:
-        # The short names of the seat chips: "Normal 2 is thinking …" fits a phone beside the round.
-        parts: list[ft.Control] = [seats.turn_pill(self.t, self.session, self.driver, viewer, self.chip_name)]
+        parts: list[ft.Control] = [seats.turn_pill(self.t, self.session, self.driver, viewer, self.name)]
         target = view["options"].get("target", 0)
         # A phone has room for the round beside the turn pill; the target is on the scoreboard.
         words = (self.t("kc.round_to", n=view["round"], target=target) if target and self.width >= 480
@@ -129,7 +119,7 @@ class PanelPieces:
         """Rounds down, seats across: each round's penalty points, then the totals."""
         b = model.board(view)
         n = len(b.totals)
-        names = [self.chip_name(i) for i in range(n)]
+        names = [self.name(i) for i in range(n)]
         col = max(44.0, min(80.0, (self.width - 120) / max(1, n)))
 
         def cell(text: str, strong: bool = False, gold: bool = False, w: float = col) -> ft.Control:
@@ -168,7 +158,7 @@ class PanelPieces:
     def round_sheet(self, view: dict[str, Any]) -> ft.Control:
         """The sheet after a round of a session: who won it, the scoreboard, "next round"."""
         last = view["rounds"][-1]
-        names = " & ".join(self.chip_name(w) for w in last["winners"])
+        names = " & ".join(self.name(w) for w in last["winners"])
         if last["reason"] == "out":
             why = self.t("kc.sheet.out" if len(last["winners"]) == 1 else "kc.sheet.out_many", names=names)
         else:
@@ -182,8 +172,8 @@ class PanelPieces:
             ft.Text(why, color=theme.IVORY, size=14),
             self.board_table(view, highlight_last=True),
             ft.Text(self.t("kc.sheet.target", target=view["options"]["target"]), color=IVORY_SOFT, size=12.5),
-            ft.Text(self.t("kc.sheet.dealer", name=self.chip_name(view["dealer"]),
-                           first=self.chip_name(first) if first is not None else ""), color=IVORY_SOFT, size=12.5),
+            ft.Text(self.t("kc.sheet.dealer", name=self.name(view["dealer"]),
+                           first=self.name(first) if first is not None else ""), color=IVORY_SOFT, size=12.5),
         ]
         if not self.read_only:
             lines.append(ft.Row([big_button(self.t("kc.sheet.next"), ft.Icons.ARROW_FORWARD, self.close_sheet,
@@ -198,18 +188,18 @@ class PanelPieces:
         reason = result.get("reason")
         if reason == "target":
             top = max(range(len(view["scores"])), key=lambda s: view["scores"][s])
-            why = self.t("kc.end.target", name=self.chip_name(top), n=view["scores"][top],
+            why = self.t("kc.end.target", name=self.name(top), n=view["scores"][top],
                          target=view["options"]["target"])
             body: list[ft.Control] = [self.board_table(view, highlight_last=True)]
         else:
-            why = self.t("kc.end.out", name=self.chip_name(winners[0])) if reason == "out" and winners \
+            why = self.t("kc.end.out", name=self.name(winners[0])) if reason == "out" and winners \
                 else self.t("kc.end.blocked")
             left = view["rounds"][-1]["cards_left"] if view["rounds"] else [len(h) for h in view["hands"]]
             body = [caps(self.t("kc.end.cards_left"))] + [
-                ft.Row([ft.Text(self.chip_name(s), color=theme.IVORY, size=14.5, expand=True),
+                ft.Row([ft.Text(self.name(s), color=theme.IVORY, size=14.5, expand=True),
                         ft.Text(str(left[s]), color=theme.GOLD_LIGHT, size=16, font_family=theme.SANS_BOLD)])
                 for s in range(len(left))]
-        card = end_sheet.result_card(end_sheet.headline(self.t, self.session, self.chip_name), why, body,
+        card = end_sheet.result_card(end_sheet.headline(self.t, self.session, self.name), why, body,
                                      ident="result")
         buttons = self.end_buttons()
         return ft.Column([card, *([buttons] if buttons else [])], spacing=14, tight=True, width=min(480, self.width - 24))

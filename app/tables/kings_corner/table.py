@@ -58,13 +58,6 @@ class KingsTable(CrossPieces, PanelPieces, Table):
     def explain(self, reason: str) -> str:
         return model.explain(reason, self.t, self.lang)
 
-    def name(self, seat: int) -> str:
-        """A seat's name, numbered where several seats would read the same ("Computer (Leicht) 2")."""
-        names = [super(KingsTable, self).name(i) for i in range(len(self.session.seats))]
-        if names.count(names[seat]) == 1:
-            return names[seat]
-        return f"{names[seat]} {names[:seat + 1].count(names[seat])}"
-
     def geometry(self) -> model.Geometry:
         return model.geometry(self.width, self.height - APPBAR)
 
@@ -198,7 +191,7 @@ class KingsTable(CrossPieces, PanelPieces, Table):
             kind = ev.get("type")
             who = ev.get("seat")
             if kind in ("move", "end_turn") and who is not None:
-                text = model.move_text(self.t, self.lang, ev, self.chip_name(who),
+                text = model.move_text(self.t, self.lang, ev, self.name(who),
                                        who == seat and len(self.session.humans) == 1)
                 if text or kind == "end_turn":  # your own "end turn" clears the line for the next player
                     self.last_move = text
@@ -217,7 +210,7 @@ class KingsTable(CrossPieces, PanelPieces, Table):
             elif kind == "talon_empty":
                 self.last_move = self.t("kc.talon_out")
             elif kind == "turn" and ev.get("extra"):
-                self.last_move = self.t("kc.moved.extra", name=self.chip_name(ev["seat"]))
+                self.last_move = self.t("kc.moved.extra", name=self.name(ev["seat"]))
             elif kind == "round_over" and not any(e.get("type") == "game_over" for e in events):
                 self.sheet = True
                 self.pick = None
@@ -300,7 +293,7 @@ class KingsTable(CrossPieces, PanelPieces, Table):
                                     drag=None if self.read_only else self.drag, glide_ms=self.duration)
         hand_box = ft.Container(row, alignment=ft.Alignment.CENTER)
         if self.read_only:  # a replay: say whose hand lies at the bottom (in play it is always yours)
-            hand_box = ft.Column([ft.Text(self.t("replay.hand_of", name=self.chip_name(seat)), size=12.5,
+            hand_box = ft.Column([ft.Text(self.t("replay.hand_of", name=self.name(seat)), size=12.5,
                                           color=theme.IVORY, font_family=theme.SANS_BOLD), hand_box],
                                  spacing=4, tight=True, horizontal_alignment=ft.CrossAxisAlignment.CENTER)
         return ft.Semantics(identifier="hand", container=True, content=hand_box)

@@ -75,8 +75,17 @@ class Table:
         return motion.flight_ms(self.state.settings)
 
     def name(self, seat: int) -> str:
-        """A seat's name; a computer's in the language of the moment (games keep the names they began with)."""
-        return fmt.seat_name(self.session.seats[seat], self.t)
+        """A seat's one name at the table, in every line, chip, sheet and replay of it.
+
+        A person's own name; a computer's in the language of the moment ("Computer (Hard)";
+        games keep the names they began with), or, when several computers sit at the table,
+        numbered among them ("Computer 2").
+        """
+        seats = self.session.seats
+        bots = [i for i, s in enumerate(seats) if getattr(s, "is_bot", False)]
+        if seat in bots and len(bots) > 1:
+            return self.t("kit.computer_n", n=bots.index(seat) + 1)
+        return fmt.seat_name(seats[seat], self.t)
 
     def you_label(self, seat: int, viewer: int | None) -> str:
         """"You" for the one person playing the computer; names when several share the device."""

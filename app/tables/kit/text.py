@@ -7,7 +7,7 @@ from app import i18n
 DE: dict[str, str | dict[str, str]] = {
     "kit.cards": {"one": "{n} Karte", "other": "{n} Karten"},
     "kit.hand_of": "{name}: {cards} auf der Hand",
-    "kit.level": "Computer · {level}", "kit.person": "Mensch",
+    "kit.level": "Computer · {level}", "kit.person": "Mensch", "kit.computer_n": "Computer {n}",
     "kit.undo_none": "Es gibt nichts zurückzunehmen.",
     "kit.undo_over": "Die Partie ist beendet – nichts mehr zurückzunehmen.",
     "kit.undo_busy": "Bitte warten, bis der Computer gezogen hat.",
@@ -23,7 +23,7 @@ DE: dict[str, str | dict[str, str]] = {
 EN: dict[str, str | dict[str, str]] = {
     "kit.cards": {"one": "{n} card", "other": "{n} cards"},
     "kit.hand_of": "{name}: {cards} in hand",
-    "kit.level": "Computer · {level}", "kit.person": "Person",
+    "kit.level": "Computer · {level}", "kit.person": "Person", "kit.computer_n": "Computer {n}",
     "kit.undo_none": "There is nothing to undo.",
     "kit.undo_over": "The game is over – nothing left to undo.",
     "kit.undo_busy": "Please wait until the computer has moved.",

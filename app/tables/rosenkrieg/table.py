@@ -53,14 +53,6 @@ class RosenkriegTable(Layouts, Pieces, Sheets, Table):
     def french(self) -> bool:
         return getattr(self.state.settings, "suits", "own") == "french"
 
-    def name(self, seat: int) -> str:
-        """A seat's name; several computers at one table are told apart by number ("Computer 2")."""
-        seats = self.session.seats
-        bots = [i for i, s in enumerate(seats) if s.is_bot]
-        if seats[seat].is_bot and len(bots) > 1:
-            return self.t("rk.computer_n", n=bots.index(seat) + 1)
-        return super().name(seat)
-
     def you_label(self, seat: int, viewer: int | None) -> str:
         if viewer == seat and len(self.session.humans) == 1:
             return self.t("rk.you")

@@ -42,7 +42,7 @@ def _options() -> tuple[OptionSpec, ...]:
         key="scoring", default="win", choices=("win", "points"),
         label={"en": "Scoring", "de": "Wertung"},
         help={"en": "win: 7 of the 12 face cards win. points: also score the face cards you own (0–12).",
-              "de": "win: 7 der 12 Bildkarten gewinnen. points: zusätzlich zählen deine Bildkarten (0–12)."}),)
+              "de": "Sieg zählt: 7 der 12 Bildkarten gewinnen. Punkte zählen: zusätzlich zählen deine Bildkarten (0–12)."}),)
 
 
 class DeckOfSpies(Game):

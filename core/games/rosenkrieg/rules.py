@@ -50,14 +50,14 @@ def _options() -> tuple[OptionSpec, ...]:
         OptionSpec("partien", 8, choices=tuple(range(1, 9)),
                    label={"de": "Partien", "en": "Games"},
                    help={"de": "Partien einer Dynastie (gewöhnlich 8).",
-                         "en": "Games (Partien) in one dynasty (usually 8)."}),
+                         "en": "Games in one dynasty (usually 8)."}),
         OptionSpec("trumpfzwang", False,
                    label={"de": "Trumpfzwang", "en": "Must trump"},
                    help={"de": "Wer die Farbe nicht bedienen kann, muss Trumpf spielen.",
                          "en": "A player who cannot follow suit must play a trump."}),
         OptionSpec("klanglos", "points", choices=("points", "tricks"),
                    label={"de": "Sang- und klanglos", "en": "Whitewash"},
-                   help={"de": "points: ohne Zähler; tricks: ohne Stich.",
+                   help={"de": "Ohne Zähler: mit 0 Zählern; ohne Stich: erst ganz ohne Stich.",
                          "en": "points: no card points; tricks: no trick at all."}),
     )
 
