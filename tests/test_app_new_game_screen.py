@@ -60,3 +60,27 @@ def test_a_new_player_count_keeps_the_typed_name_and_seed_in_the_fields_they_wer
         assert [c.key for c in added] == ["seat-2"]
 
     asyncio.run(main())
+
+
+def test_who_starts_names_the_person_as_their_name_is_typed():
+    """Thronfolge's "who starts" shows the seats by name: a new person's name as it is typed,
+    not the seat's default ("Platz 1")."""
+    async def main():
+        h = HeadlessPage()
+        shell = stub_shell(ProfileStore())  # nobody yet: seat 1 is a new person to name
+        shell.drafts, shell.refresh = {}, lambda: None
+        root = new_game.view(shell, "thronfolge")
+        h.page.add(root)
+        await h.settle()
+
+        def starters() -> list[str]:
+            button = next(c for c in walk(root) if isinstance(c, ft.SegmentedButton)
+                          and {s.value for s in c.segments} == {"0", "1"})
+            return [s.label.value for s in button.segments]
+
+        assert starters()[1] == "Computer (Normal)"
+        await h.set_by_client(fields(root)["Name"], "value", "Zora")
+        await h.settle()
+        assert starters() == ["Zora", "Computer (Normal)"]
+
+    asyncio.run(main())

@@ -8,6 +8,7 @@ Hidden cards must never reach a control: not as a picture, a test id, a text or 
 from __future__ import annotations
 
 import random
+import re
 from types import SimpleNamespace
 
 import flet as ft
@@ -377,6 +378,17 @@ def test_a_tie_on_points_is_explained_on_the_end_screen():
     words = " ".join(texts_and_labels(ft.Column(make_table(session).build_content())))
     assert "Anna gewinnt!" in words
     assert "Punktgleich (8:8) – Anna hat mehr Pik-Anhänger (2:0)." in words
+
+
+@pytest.mark.parametrize("lang, one, two", [("en", "1 supporter", "2 supporters"), ("de", "1 Anhänger", "2 Anhänger")])
+def test_the_end_screen_counts_supporters_in_the_plural_form_of_the_count(lang, one, two):
+    a, b = ["AS", "2H", "3H"], ["AH", "2S", "3S", "9C"]
+    state = position([], collections=(a, b), hands=([], []), taken=(True, True), rnd=4)
+    state.update(over=True, to_move=None, result=tf.final_result([a, b]))
+    session = GameSession(tf.GAME, [Seat("human", "Anna"), Seat("bot", "Bot", None, "random")], state)
+    words = texts_and_labels(ft.Column(make_table(session, lang=lang).build_content()))
+    assert one in words and two in words
+    assert not [w for w in words if re.search(r"(?<!\d)1 (supporters|Supporters)", w)]
 
 
 def test_every_string_the_table_uses_exists_in_both_languages():

@@ -18,6 +18,7 @@ from core.session import Seat
 log = logging.getLogger(__name__)
 
 DEAL_STATE = ("mode", "winnable", "number")  # what the Deck of Spies deal card holds
+SEAT_OPTIONS = ("starter", "first", "first_player")  # options whose choices are seats, shown by name
 
 
 def _option_label(spec, lang: str) -> str:
@@ -26,7 +27,7 @@ def _option_label(spec, lang: str) -> str:
 
 def _choice_label(shell, spec, choice: Any, seat_names: list[str]) -> str:
     # "Who starts" style options hold a seat number: show the seat's name instead.
-    if spec.key in ("starter", "first", "first_player") and isinstance(choice, int) \
+    if spec.key in SEAT_OPTIONS and isinstance(choice, int) \
             and 0 <= choice < len(seat_names):
         return seat_names[choice]
     key = f"choice.{spec.key}.{choice}"
@@ -113,7 +114,7 @@ def view(shell, game: str) -> ft.View:
         if form.choices[i] == NEW:
             name = ft.TextField(label=t("players.name"), value=form.new_names.get(i, ""), max_length=30,
                                 capitalization=ft.TextCapitalization.WORDS, border_radius=12,
-                                on_change=lambda ev, i=i: form.new_names.__setitem__(i, ev.control.value),
+                                on_change=lambda ev, i=i: typed_name(i, ev.control.value),
                                 autofocus=not form.humans)
             parts.append(ft.Container(name, padding=ft.Padding.only(left=54)))
         # Keyed, as is every row of the form: a row drawn anew without a key is a new control for
@@ -124,6 +125,12 @@ def view(shell, game: str) -> ft.View:
 
     def fill_seats() -> None:
         seats_box.controls = [seat_row(i) for i in range(form.players)]
+
+    def typed_name(i: int, name: str) -> None:
+        """A new person's name as it is typed: the options naming seats ("who starts") say it too."""
+        form.new_names[i] = name
+        if any(spec.key in SEAT_OPTIONS for spec in (form.info.options if form.info else ())):
+            fill_options()
 
     def chose(i: int, value: str | None) -> None:
         had_computer = form.computer_seated

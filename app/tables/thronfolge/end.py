@@ -64,7 +64,7 @@ class EndScreen:
                                             ft.Text(self.t("tf.family_value", family=self.t(f"tf.fam.{r.suit}"),
                                                            n=tf.FAMILY_VALUE[r.suit]), size=13.5, color=theme.IVORY)],
                                            spacing=8, tight=True)
-                cells = [cell(str(r.values[i]), i, sub=f"{r.detail[i]} {self.t('tf.supporters')}",
+                cells = [cell(str(r.values[i]), i, sub=self.t("tf.supporters_n", n=r.detail[i]),
                               gold=r.values[i] > 0) for i in (0, 1)]
             elif r.key == "sets":
                 title = ft.Text(self.t("tf.sets"), size=13.5, color=theme.IVORY)

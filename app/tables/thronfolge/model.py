@@ -209,3 +209,37 @@ def points_of(card: str) -> int:
 
 def is_hidden(card: str) -> bool:
     return card == C.UNKNOWN
+
+
+# --- between two rounds ----------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class RoundRecap:
+    """A round just played: both standings (points as if scored) at its start and its end."""
+
+    round: int
+    before: tuple[int, int]
+    after: tuple[int, int]
+    starter: int  # who starts the next round
+
+    @property
+    def gains(self) -> tuple[int, int]:
+        return self.after[0] - self.before[0], self.after[1] - self.before[1]
+
+    @property
+    def winner(self) -> int | None:
+        """The seat that gained more in the round; None for a level round."""
+        a, b = self.gains
+        return 0 if a > b else 1 if b > a else None
+
+
+def round_recap(history: list[dict[str, Any]], state: dict[str, Any]) -> RoundRecap | None:
+    """The round that ended with the last move (``state`` is the game after it, ``history`` the
+    states before each move), or None when the last move did not end a round or ended the game."""
+    if not history or state.get("over") or history[-1]["round"] >= state["round"]:
+        return None
+    played = history[-1]["round"]
+    start = next(s for s in history if s["round"] == played)
+    return RoundRecap(round=played, before=live_scores(start), after=live_scores(state),
+                      starter=state["starter"])

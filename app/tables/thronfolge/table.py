@@ -21,6 +21,7 @@ from app import theme
 from app.events import skip_page_update
 from app.tables.kit import privacy
 from app.tables.kit.drag import DropZone
+from app.tables.kit.motion import can_run_tasks
 from app.tables.kit.table import Table
 from app.tables.thronfolge import model
 from app.tables.thronfolge import text  # noqa: F401  (registers the strings)
@@ -29,6 +30,7 @@ from app.tables.thronfolge.court import CourtPieces
 from app.tables.thronfolge.end import EndScreen
 from app.tables.thronfolge.layouts import Layouts
 from app.tables.thronfolge.line import TABLET_MIN_WIDTH, LinePieces
+from app.tables.thronfolge.recap import RecapSheet
 from app.tables.thronfolge.take_sheet import TakeSheet
 from app.widgets import card as card_widget
 from core import cards
@@ -37,14 +39,19 @@ from core.games import thronfolge as tf
 COMPACT_MAX_HEIGHT = 800
 
 
-class ThronfolgeTable(CourtPieces, LinePieces, ControlPieces, TakeSheet, EndScreen, Layouts, Table):
+class ThronfolgeTable(CourtPieces, LinePieces, ControlPieces, TakeSheet, EndScreen, RecapSheet, Layouts, Table):
     def __init__(self, app_state: Any, session: Any) -> None:
         super().__init__(app_state, session)
         self.selected_card: str | None = None
         self.anim: dict[str, Any] = {}
         self.last_move: str | None = None
         self.banner: str | None = None
+        self.recap: model.RoundRecap | None = None  # the round just played, while its recap is due
+        self.recap_open = False  # the recap is shown (the computer waits until it is closed)
         self._drawn: tuple | None = None
+        unseen = self.unseen_recap()
+        if unseen is not None:  # closed before the recap was: show it again
+            self.open_recap(unseen, now=True)
 
     # --- geometry ---------------------------------------------------------------------------
 
@@ -73,7 +80,7 @@ class ThronfolgeTable(CourtPieces, LinePieces, ControlPieces, TakeSheet, EndScre
         s = self.session
         return (len(s.actions), s.to_move, s.over, self.driver.thinking, s.bot_to_move, self.selected_card,
                 self.message, self.revealed_for, self.undo_for, self.last_move, self.banner, self.width,
-                self.guide.key)
+                self.guide.key, self.recap_open)
 
     def redraw(self, events: list[dict[str, Any]] | None = None) -> None:
         events = list(events or [])
@@ -90,8 +97,14 @@ class ThronfolgeTable(CourtPieces, LinePieces, ControlPieces, TakeSheet, EndScre
         if events and events[0].get("type") == "undo":
             self.selected_card = None
             self.last_move = None
+            if self.recap is not None:  # the move that ended the round was taken back
+                self.recap, self.recap_open = None, False
+                self.driver.paused = False
         self.slides.begin()
         self.anim = self.plan(events) if events else {}
+        if self.recap is not None and not self.recap_open and not (
+                can_run_tasks(self.ui.page) and any(self.anim.get(k) for k in ("enter", "leave", "deal"))):
+            self.recap_open = True  # no card moves (speed off, a handover): the recap at once
         self.drag.reset()
         self.show(self.guide.dress(self.build_content()))
         self._drawn = self.drawn_key()
@@ -100,8 +113,17 @@ class ThronfolgeTable(CourtPieces, LinePieces, ControlPieces, TakeSheet, EndScre
         except Exception:  # not on the page (yet, or any more): the next build shows it
             return
         final = bool(self.anim.get("leave"))
-        self.slides.start(self.ui.page, self.duration,
-                          lambda: self.redraw() if final or self.slides.pending else None)
+        self.slides.start(self.ui.page, self.duration, lambda: self.after_slides(final))
+        if self.recap is not None and not self.recap_open and not self.slides.animating:
+            self.after_slides(False)  # nothing moved after all: the recap now
+
+    def after_slides(self, final: bool) -> None:
+        """The cards have landed: the recap of a round just ended, or the table as it is now."""
+        if self.recap is not None and not self.recap_open:
+            self.recap_open = True
+            self.redraw()
+        elif final or self.slides.pending:
+            self.redraw()
 
     def plan(self, events: list[dict[str, Any]]) -> dict[str, Any]:
         """Which cards to animate for these events, as the viewer may see them."""
@@ -133,6 +155,9 @@ class ThronfolgeTable(CourtPieces, LinePieces, ControlPieces, TakeSheet, EndScre
             elif kind == "round_start":
                 you = "_you" if ev["starter"] == seat and len(self.session.humans) == 1 else ""
                 self.banner = self.t("tf.round_start" + you, n=ev["round"], name=self.name(ev["starter"]))
+                recap = self.unseen_recap()
+                if recap is not None:
+                    self.open_recap(recap, now=False)
         if self.duration <= 0 or self.needs_handover(seat):
             return {"flash": None, "enter": {}, "leave": [], "deal": set()}
         return plan
@@ -210,6 +235,8 @@ class ThronfolgeTable(CourtPieces, LinePieces, ControlPieces, TakeSheet, EndScre
     def build_content(self) -> list[ft.Control]:
         s = self.session
         seat, me, other = self.me_and_other()
+        if self.recap_open and self.recap is not None and not s.over:  # public: before any handover
+            return [self.status_strip(s.view(None)), self.recap_panel()]
         curtain = self.curtain(seat)
         if curtain is not None:
             return [self.status_strip(s.view(None)), ft.Container(curtain, expand=True, alignment=ft.Alignment.CENTER)]

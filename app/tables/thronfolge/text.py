@@ -43,7 +43,7 @@ DE = {
     "tf.total": "Summe",
     "tf.crown_alert": "2 Kronen!",
     "tf.collection": "Sammlung", "tf.collection_of": "Sammlung: {name}", "tf.collection_empty": "Noch nichts genommen.",
-    "tf.supporters": "Anhänger",
+    "tf.supporters_n": {"one": "{n} Anhänger", "other": "{n} Anhänger"},
     "tf.family_token": "{family}: {n} Anhänger{lead}",
     "tf.lead_mine": ", Mehrheit (+{v})", "tf.lead_tie": ", Gleichstand",
     "tf.why.taken": "Du hast in dieser Runde schon genommen – jetzt musst du anlegen.",
@@ -64,6 +64,14 @@ DE = {
     "tf.next_starter": "Revanche: {name} beginnt.", "tf.rematch": "Revanche",
     "tf.live_note": "Stand bei Spielende",
     "tf.pass_last": "Zuletzt: {move}",
+    # the recap between two rounds (app.tables.thronfolge.recap)
+    "tf.recap.title": "Runde {n} von 4 ist vorbei",
+    "tf.recap.won": "{name} gewinnt die Runde: {a} zu {b}.",
+    "tf.recap.won_you": "Du gewinnst die Runde: {a} zu {b}.",
+    "tf.recap.level": "Die Runde geht unentschieden aus: je {a}.",
+    "tf.recap.round": "Diese Runde", "tf.recap.total": "Stand",
+    "tf.recap.note": "Der Stand zählt, als würde jetzt gewertet; Mehrheiten können noch kippen.",
+    "tf.recap.next": "Nächste Runde",
     # the guided first deal (app.tables.thronfolge.guide)
     "tf.guide.reach.title": "Was in Reichweite ist",
     "tf.guide.reach.text": "Die Reihe wächst nur an einem Ende. Ihre letzten fünf Karten liegen in der goldenen "
@@ -131,7 +139,7 @@ EN = {
     "tf.crown_alert": "2 crowns!",
     "tf.collection": "Collection", "tf.collection_of": "Collection: {name}",
     "tf.collection_empty": "Nothing taken yet.",
-    "tf.supporters": "Supporters",
+    "tf.supporters_n": {"one": "{n} supporter", "other": "{n} supporters"},
     "tf.family_token": {"one": "{family}: {n} supporter{lead}", "other": "{family}: {n} supporters{lead}"},
     "tf.lead_mine": ", majority (+{v})", "tf.lead_tie": ", tied",
     "tf.why.taken": "You have already taken this round – now you must play a card.",
@@ -152,6 +160,14 @@ EN = {
     "tf.next_starter": "Rematch: {name} starts.", "tf.rematch": "Rematch",
     "tf.live_note": "Standing when the game ended",
     "tf.pass_last": "Last move: {move}",
+    # the recap between two rounds (app.tables.thronfolge.recap)
+    "tf.recap.title": "Round {n} of 4 is over",
+    "tf.recap.won": "{name} won the round: {a} to {b}.",
+    "tf.recap.won_you": "You won the round: {a} to {b}.",
+    "tf.recap.level": "A level round: {a} each.",
+    "tf.recap.round": "This round", "tf.recap.total": "Standing",
+    "tf.recap.note": "The standing counts as if the game were scored now; majorities can still turn.",
+    "tf.recap.next": "Next round",
     # the guided first deal (app.tables.thronfolge.guide)
     "tf.guide.reach.title": "What is in reach",
     "tf.guide.reach.text": "The line grows at one end only. Its last five cards sit in the gold bracket: they "
