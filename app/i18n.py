@@ -77,6 +77,7 @@ DE: dict[str, Text] = {
     "versions.chosen": "Jetzt zählt die gewählte Fassung – auch auf den anderen Geräten, sobald "
                        "sie die Daten bekommen.",
     "continue.versions": "Fassungen ansehen",
+    "continue.more": {"one": "{n} weitere Partie", "other": "{n} weitere Partien"},
     "players.since": "seit {day}", "players.twin": "{name} ({since})", "players.merge": "Zusammenführen",
     "players.merge_title": "Ist {name} dieselbe Person wie {other}?",
     "players.merge_text": "Zwei Profile mit einem Namen entstehen, wenn jemand auf zwei Geräten "
@@ -292,6 +293,7 @@ EN: dict[str, Text] = {
     "versions.chosen": "The chosen version counts now – on the other devices too, once the "
                        "records reach them.",
     "continue.versions": "See the versions",
+    "continue.more": {"one": "{n} more game", "other": "{n} more games"},
     "players.since": "since {day}", "players.twin": "{name} ({since})", "players.merge": "Merge",
     "players.merge_title": "Is {name} the same person as {other}?",
     "players.merge_text": "Two profiles share a name when someone was added on two devices. "

@@ -23,9 +23,13 @@ from app.widgets.after_close import AfterClose
 log = logging.getLogger(__name__)
 
 MENU_TARGET = 48  # px: the ⋮ button's touch target
-# Whether each shell's list of archived games is open; the home screen is rebuilt after
-# every change, and the list should not snap shut under the person's finger.
+# The games shown at once, the latest first; the others fold away under "n more games", so that
+# the game chooser stays in sight on a phone's first screen however many games are running.
+SHOWN = 2
+# Whether each shell's lists of archived and of further games are open; the home screen is rebuilt
+# after every change, and a list should not snap shut under the person's finger.
 _archive_open: weakref.WeakKeyDictionary[Any, bool] = weakref.WeakKeyDictionary()
+_more_open: weakref.WeakKeyDictionary[Any, bool] = weakref.WeakKeyDictionary()
 
 
 def section(shell) -> list[ft.Control]:
@@ -35,14 +39,33 @@ def section(shell) -> list[ft.Control]:
     if not games and not put_away:
         return []
     rows = [_entry(shell, g) for g in games]
-    if shell.wide:
-        body: list[ft.Control] = [ft.ResponsiveRow(
-            [ft.Container(r, col={"xs": 12, "md": 6}) for r in rows], spacing=12, run_spacing=10)]
-    else:
-        body = [ft.Column(rows, spacing=10)] if rows else []
+    body = [_rows(shell, rows[:SHOWN])] if rows else []
+    if rows[SHOWN:]:
+        body.append(_more_tile(shell, rows[SHOWN:]))
     head = [ft.Container(theme.section_label(shell.t("home.continue")),
                          padding=ft.Padding.only(top=18))] if rows else []
     return head + body + ([_archived_tile(shell, put_away)] if put_away else [])
+
+
+def _rows(shell, rows: list[ft.Control]) -> ft.Control:
+    if shell.wide:
+        return ft.ResponsiveRow([ft.Container(r, col={"xs": 12, "md": 6}) for r in rows], spacing=12, run_spacing=10)
+    return ft.Column(rows, spacing=10)
+
+
+def _more_tile(shell, rows: list[ft.Control]) -> ft.Control:
+    """The games beyond the first few, folded away (open once opened, while the app runs)."""
+    def toggled(e) -> None:
+        _more_open[shell] = str(e.data).lower() == "true"
+
+    return ft.Container(ft.Semantics(identifier="continue-more", content=ft.ExpansionTile(
+        title=theme.title(shell.t("continue.more", n=len(rows)), 14),
+        leading=ft.Icon(ft.Icons.HISTORY, color=ft.Colors.SECONDARY),
+        expanded=_more_open.get(shell, False), on_change=toggled, maintain_state=True,
+        shape=ft.RoundedRectangleBorder(radius=16), collapsed_shape=ft.RoundedRectangleBorder(radius=16),
+        bgcolor=ft.Colors.SURFACE_CONTAINER_LOW, collapsed_bgcolor=ft.Colors.SURFACE_CONTAINER_LOW,
+        controls=[ft.Container(_rows(shell, rows), padding=ft.Padding.only(left=8, right=8, bottom=8))])),
+        padding=ft.Padding.only(top=2))
 
 
 def _listed(shell, archived: bool) -> list[Any]:

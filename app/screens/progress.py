@@ -25,13 +25,13 @@ def spy_progress(store: Any, summary: Any) -> dict[str, Any] | None:
     try:
         record = store.load_game(summary.id)
         spies = record["state"]["spies"]
+        phase = str(record["state"].get("phase", "play"))
         seed = int(record["seed"])
     except Exception as exc:  # a damaged save: the card falls back to the move count
         log.warning("no progress for game %s: %s", getattr(summary, "id", "?"), exc)
         return None
-    left = len(spies)
-    n = TOTAL_SPIES - left + 1 if left else TOTAL_SPIES
-    return {"number": dos.game_number(seed), "n": max(1, min(TOTAL_SPIES, n)), "total": TOTAL_SPIES}
+    n = dos.spy_number(len(spies), phase, TOTAL_SPIES)
+    return {"number": dos.game_number(seed), "n": n, "total": TOTAL_SPIES}
 
 
 def progress_line(store: Any, summary: Any, t: Callable[..., str]) -> str:

@@ -128,8 +128,11 @@ class BoardPieces:
         last = len(view.get("spies") or ()) == 1 and view.get("phase") == "play"
         big = L.mode == "landscape"
         name = cards_mod.name(spy, self.lang)
+        # While retiring, the spy just dealt with has gone: the one on the deck comes next.
+        heading = ("spies.last_spy" if last else "spies.next_spy" if view.get("phase") == "retire"
+                   else "spies.current")
         lines: list[ft.Control] = [
-            ft.Text((self.t("spies.last_spy") if last else self.t("spies.current")).upper(), size=11,
+            ft.Text(self.t(heading).upper(), size=11,
                     font_family=theme.SANS_BOLD, color=theme.GOLD_LIGHT, style=ft.TextStyle(letter_spacing=1.2)),
             ft.Text(name, font_family=theme.DISPLAY, size=(26 if len(name) <= 14 else 22) if big else 19,
                     color=theme.IVORY, max_lines=2 if big else 1, overflow=ft.TextOverflow.ELLIPSIS),

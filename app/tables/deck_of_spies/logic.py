@@ -56,9 +56,9 @@ def spy(view: dict[str, Any]) -> str | None:
 
 
 def spy_number(view: dict[str, Any]) -> int:
-    """Which spy of the 36 is on top (36 once the deck is empty)."""
-    left = len(view.get("spies") or [])
-    return min(TOTAL_SPIES, TOTAL_SPIES - left + 1) if left else TOTAL_SPIES
+    """Which spy of the 36 the player is dealing with: the one on top, or while retiring the one
+    just countered or recruited (36 once the deck is empty)."""
+    return dos.spy_number(len(view.get("spies") or []), str(view.get("phase", "play")), TOTAL_SPIES)
 
 
 def group_counts(view: dict[str, Any]) -> list[tuple[str, int]]:

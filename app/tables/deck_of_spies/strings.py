@@ -18,7 +18,7 @@ DE: dict[str, i18n.Text] = {
     "spies.tally.a11y": "Bildkarten: {need} nötig, du hast {mine}, die Spione haben {spies}, "
                         "{open} noch im Spionstapel",
     # the spy
-    "spies.current": "Aktueller Spion",
+    "spies.current": "Aktueller Spion", "spies.next_spy": "Nächster Spion",
     "spies.value": "Wert {v}",
     "spies.groups": "Noch im Spionstapel",
     "spies.group.5-7": "5–7", "spies.group.8-10": "8–10", "spies.group.J-K": "B–K",
@@ -156,7 +156,7 @@ EN: dict[str, i18n.Text] = {
     "spies.tally.title": "Face cards",
     "spies.tally.a11y": "Face cards: {need} needed, you have {mine}, the spies have {spies}, "
                         "{open} still in the spy deck",
-    "spies.current": "Current spy",
+    "spies.current": "Current spy", "spies.next_spy": "Next spy",
     "spies.value": "Value {v}",
     "spies.groups": "Still in the spy deck",
     "spies.group.5-7": "5–7", "spies.group.8-10": "8–10", "spies.group.J-K": "J–K",

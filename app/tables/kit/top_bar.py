@@ -58,7 +58,10 @@ class TopBar:
         t = self.shell.t
         if s.over:
             return t("kit.undo_over")
-        if self.table.driver.thinking or s.bot_to_move:
+        driver = self.table.driver
+        # A computer to move waits while a sheet between rounds is open (the driver is paused):
+        # the last move can be taken back then, and "wait for the computer" would not be true.
+        if driver.thinking or (s.bot_to_move and not driver.paused):
             return t("kit.undo_busy")
         if undo_scope(s)[0] is None:
             return t("kit.undo_none")

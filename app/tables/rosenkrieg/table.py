@@ -162,8 +162,18 @@ class RosenkriegTable(Layouts, Pieces, Sheets, Table):
         if self.sheet is not None:
             self.session.meta[SEEN] = max(self.session.meta.get(SEEN, 0), self.sheet["number"])
         self.sheet = None
-        self.banner = None
+        # The next Partie opens with its deal, not with the last trick of the one before.
+        self.last_move = None
+        self.banner = self.deal_line()
         self.end_trick()
+
+    def deal_line(self) -> str | None:
+        """The news that opens a Partie before anyone has spoken: "Game 2: Anna deals."."""
+        view = self.session.view(None)
+        if self.session.over or view.get("phase") != "declare" \
+                or any(d is not None for d in view.get("declarations") or ()):
+            return None
+        return self.t("rk.dealt", n=len(view["partien"]) + 1, name=self.name(view["dealer"]))
 
     # --- input ----------------------------------------------------------------------------------
 

@@ -19,7 +19,7 @@ This module is the game's public face: the names the UI and tools use.
 
 from core.games.deck_of_spies.actions import Assassinate, Counter, Done, Recruit, Retire, SpyAction, parse
 from core.games.deck_of_spies.numbers import NUMBER_SPACE, daily_seed, game_number, seed_from_number
-from core.games.deck_of_spies.rules import GAME, DeckOfSpies, selection_status
+from core.games.deck_of_spies.rules import GAME, DeckOfSpies, selection_status, spy_number
 from core.games.deck_of_spies.turns import (FACE_RANKS, GROUP_OF, GROUPS, HAND_SIZE, ORDER, PLACES, VALUE,
                                             WIN_FACES, aces_left, hand_total, is_face, label, shuffle_cards,
                                             sort_cards)
@@ -27,4 +27,4 @@ from core.games.deck_of_spies.turns import (FACE_RANKS, GROUP_OF, GROUPS, HAND_S
 __all__ = ["FACE_RANKS", "GAME", "GROUPS", "GROUP_OF", "HAND_SIZE", "NUMBER_SPACE", "ORDER", "PLACES", "VALUE",
            "WIN_FACES", "Assassinate", "Counter", "DeckOfSpies", "Done", "Recruit", "Retire", "SpyAction",
            "aces_left", "daily_seed", "game_number", "hand_total", "is_face", "label", "parse", "seed_from_number",
-           "selection_status", "shuffle_cards", "sort_cards"]
+           "selection_status", "shuffle_cards", "sort_cards", "spy_number"]

@@ -359,6 +359,15 @@ def _retire_problem(cards: Sequence[str], hand: Sequence[str]) -> str | None:
     return None
 
 
+def spy_number(spies_left: int, phase: str, total: int = 36) -> int:
+    """Which spy of ``total`` the player is dealing with, 1-based: the one on top of the spy deck,
+    or, while retiring (``phase == "retire"``), the one just countered or recruited, which has
+    left the deck although its turn is not over."""
+    if phase == "retire":
+        return max(1, min(total, total - spies_left))
+    return min(total, total - spies_left + 1) if spies_left else total
+
+
 def selection_status(state: State, cards: Iterable[str]) -> tuple[bool, bool, str]:
     """For a tap-to-select UI: can these hand cards counter, can they recruit, and why not.
 
