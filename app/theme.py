@@ -87,9 +87,35 @@ def _text_theme(scheme: ft.ColorScheme) -> ft.TextTheme:
     )
 
 
+# Every tap target is at least 44 × 44 px (48 dp is Android's guidance). Flutter's defaults on the
+# web are 40 px high (desktop density): padding brings buttons and segments to 47–48 px, icon
+# buttons to 48 × 48 and switches to 60 × 48. Checked on every screen by tests/e2e/test_layout.py.
+MIN_TARGET = 48
+BUTTON_PADDING = ft.Padding.symmetric(horizontal=24, vertical=14)
+TEXT_BUTTON_PADDING = ft.Padding.symmetric(horizontal=12, vertical=14)
+SEGMENT_PADDING = ft.Padding.symmetric(horizontal=10, vertical=14)
+
+
+def target_padding(horizontal: float) -> ft.Padding:
+    """A button's or segment's own side padding, keeping the height of a full tap target."""
+    return ft.Padding.symmetric(horizontal=horizontal, vertical=14)
+
+
+def _target_themes() -> dict:
+    return dict(
+        icon_button_theme=ft.IconButtonTheme(style=ft.ButtonStyle(padding=12)),
+        filled_button_theme=ft.FilledButtonTheme(style=ft.ButtonStyle(padding=BUTTON_PADDING)),
+        outlined_button_theme=ft.OutlinedButtonTheme(style=ft.ButtonStyle(padding=BUTTON_PADDING)),
+        text_button_theme=ft.TextButtonTheme(style=ft.ButtonStyle(padding=TEXT_BUTTON_PADDING)),
+        segmented_button_theme=ft.SegmentedButtonTheme(style=ft.ButtonStyle(padding=SEGMENT_PADDING)),
+        switch_theme=ft.SwitchTheme(padding=ft.Padding.symmetric(horizontal=4, vertical=4)),
+    )
+
+
 def build_theme(dark: bool) -> ft.Theme:
     scheme = DARK if dark else LIGHT
     return ft.Theme(
+        **_target_themes(),
         color_scheme=scheme,
         font_family=SANS,
         text_theme=_text_theme(scheme),

@@ -27,7 +27,7 @@ log = logging.getLogger(__name__)
 
 UNDO = [{"type": "undo"}]  # what a table redraws from scratch after (it drops shown tricks and sheets)
 STEP_SECONDS = {"slow": 2.2, "normal": 1.4, "fast": 0.8, "off": 1.0}  # autoplay, by animation speed
-BAR = {"phone": 140, "wide": 80}  # the control bar's height: three rows on a phone, one on a wide screen
+BAR = {"phone": 154, "wide": 80}  # the control bar's height: three rows on a phone, one on a wide screen
 MOVE_WIDTH = 270  # a wide bar's move text, beside the buttons
 STRIP = {"phone": 66, "wide": 66}  # the open hands' strip
 KEYS = {"Arrow Left": "back", "Arrow Right": "forward", "Home": "start", "End": "end", " ": "play"}

@@ -105,17 +105,19 @@ class Scrubber:
     """
 
     THUMB = 20
-    HEIGHT = 34
+    HEIGHT = theme.MIN_TARGET  # the track is thin; the strip a finger may tap is a full target
+    TRACK_TOP = (HEIGHT - 6) / 2
 
     def __init__(self, total: int, on_pick: Callable[[int], None], label: str, width: float) -> None:
         self.step, self.total, self.on_pick = 0, total, on_pick
         self.width = width  # the track's width on screen: a guess until the first layout says
-        self.active = ft.Container(height=6, border_radius=3, bgcolor=theme.GOLD, left=0, top=14, width=0)
+        self.active = ft.Container(height=6, border_radius=3, bgcolor=theme.GOLD, left=0, top=self.TRACK_TOP,
+                                   width=0)
         self.thumb = ft.Container(width=self.THUMB, height=self.THUMB, border_radius=self.THUMB // 2,
-                                  bgcolor=theme.GOLD_LIGHT, top=7, left=0,
+                                  bgcolor=theme.GOLD_LIGHT, top=(self.HEIGHT - self.THUMB) / 2, left=0,
                                   border=ft.Border.all(2, theme.FELT_DARK),
                                   shadow=[ft.BoxShadow(blur_radius=6, color=ft.Colors.with_opacity(0.5, "#000000"))])
-        track = ft.Container(height=6, border_radius=3, bgcolor=GOLD_FAINT, left=0, right=0, top=14)
+        track = ft.Container(height=6, border_radius=3, bgcolor=GOLD_FAINT, left=0, right=0, top=self.TRACK_TOP)
         self.stack = ft.Stack([track, self.active, self.thumb], height=self.HEIGHT)
         # The detector is the row's child so that it, and the stack in it, get the row's free width.
         self.control = ft.GestureDetector(

@@ -38,7 +38,7 @@ def _segmented(shell, field: str, values: tuple[str, ...], labels: dict[str, str
         selected=[current], allow_empty_selection=False, allow_multiple_selection=False,
         show_selected_icon=False, on_change=changed, expand=True,
         # narrow side padding: four German labels ("Langsam" …) must fit a 360 px phone
-        style=ft.ButtonStyle(padding=ft.Padding.symmetric(horizontal=4)))
+        style=ft.ButtonStyle(padding=theme.target_padding(4)))
 
 
 def save(shell, field: str, value: str, rebuild: bool = True) -> bool:

@@ -91,7 +91,7 @@ def badge(shell, game_id: int, forks: int) -> ft.Control:
     if getattr(shell, "wide", False):
         button: ft.Control = ft.TextButton(
             label, icon=ft.Icons.CALL_SPLIT, on_click=lambda e: show(shell, game_id),
-            style=ft.ButtonStyle(padding=ft.Padding.symmetric(horizontal=10)))
+            style=ft.ButtonStyle(padding=theme.target_padding(10)))
     else:
         button = ft.IconButton(ft.Icons.CALL_SPLIT, tooltip=label, icon_color=ft.Colors.PRIMARY,
                                on_click=lambda e: show(shell, game_id))

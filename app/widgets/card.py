@@ -15,7 +15,7 @@ from typing import Callable
 
 import flet as ft
 
-from app import theme
+from app import text_fit, theme
 from core import cards
 
 FACE_RANKS = frozenset("JQK")
@@ -34,6 +34,7 @@ class Mark:
     text: str
     tone: str  # "gain", "loss", "crown" or "value"
     spoken: str = ""
+    short: str = ""  # what the mark shows where ``text`` has no room (a card's strip in a fanned hand)
 
 
 MARK_COLOURS = {"gain": ("#1d7a45", theme.IVORY), "loss": (theme.BURGUNDY, theme.IVORY),
@@ -113,16 +114,28 @@ def ink(card: str) -> str:
 # --- drawing ----------------------------------------------------------------------------------
 
 
-def _mark(mark: Mark, sz: CardSize) -> ft.Control:
+MARK_LEFT, MARK_PAD, MARK_BORDER = 3, 4, 1
+
+
+def mark_width(text: str, sz: CardSize) -> float:
+    """How far a mark reaches from the card's left edge."""
+    size = max(11.0, sz.index * 0.72)
+    return MARK_LEFT + 2 * (MARK_PAD + MARK_BORDER) + text_fit.width(text, theme.SANS_BOLD, size)
+
+
+def _mark(mark: Mark, sz: CardSize, room: float | None = None) -> ft.Control:
+    """The mark at the card's lower left; its short form when ``room`` (the width of the card that
+    shows) is too narrow for its text."""
     bg, fg = MARK_COLOURS.get(mark.tone, MARK_COLOURS["gain"])
     size = max(11.0, sz.index * 0.72)  # never below 11 px, even on the smallest cards
+    text = mark.short if room is not None and mark.short and mark_width(mark.text, sz) > room else mark.text
     return ft.Container(
-        ft.Text(mark.text, size=size, font_family=theme.SANS_BOLD, color=fg, style=ft.TextStyle(height=1.0)),
-        left=3, bottom=3, bgcolor=bg, border_radius=6, padding=ft.Padding.symmetric(horizontal=4, vertical=2),
-        border=ft.Border.all(1, theme.IVORY))
+        ft.Text(text, size=size, font_family=theme.SANS_BOLD, color=fg, style=ft.TextStyle(height=1.0)),
+        left=MARK_LEFT, bottom=3, bgcolor=bg, border_radius=6,
+        padding=ft.Padding.symmetric(horizontal=MARK_PAD, vertical=2), border=ft.Border.all(MARK_BORDER, theme.IVORY))
 
 
-def _face(card: str, lang: str, sz: CardSize, mark: Mark | None = None) -> ft.Control:
+def _face(card: str, lang: str, sz: CardSize, mark: Mark | None = None, mark_room: float | None = None) -> ft.Control:
     colour = ink(card)
     rank = cards.index_label(card, lang)
     suit_img = suit_asset(card[1])
@@ -158,7 +171,7 @@ def _face(card: str, lang: str, sz: CardSize, mark: Mark | None = None) -> ft.Co
     if large and card[0] not in FACE_RANKS:
         layers.append(ft.Container(corner, right=4, bottom=4, rotate=ft.Rotate(math.pi)))
     if mark is not None:
-        layers.append(_mark(mark, sz))
+        layers.append(_mark(mark, sz, mark_room))
     return ft.Stack(layers, width=sz.width, height=sz.height)
 
 
@@ -170,12 +183,14 @@ def _back(design: str, sz: CardSize) -> ft.Control:
 def card_view(card: str, lang: str, size: str = "medium", back: str = BACKS[0], *,
               selected: bool = False, highlighted: bool = False, disabled: bool = False,
               on_tap: Callable[[str], None] | None = None, key: str | None = None,
-              mark: Mark | None = None, french: bool = False, tappable: bool = False) -> ft.Control:
+              mark: Mark | None = None, french: bool = False, tappable: bool = False,
+              mark_room: float | None = None) -> ft.Control:
     """One card, face up (or a back for ``"??"``), wrapped in Semantics for screen readers.
 
     ``selected`` lifts the card with a gold outline, ``highlighted`` adds a glow for a
     legal target, ``disabled`` dims it and ignores taps, ``mark`` prints the card's role
-    in its game on the face (never on a back). ``french`` draws (and names) a Rosenkrieg
+    in its game on the face (never on a back), in its short form when ``mark_room`` px of the card
+    show (the next card of a hand lies over the rest) and its text needs more. ``french`` draws (and names) a Rosenkrieg
     card as the Skat-deck card it stands for; taps and the test id keep the card's own code.
     ``tappable``: a card the player taps at times (a card of their hand) reads as a button
     even while ``on_tap`` is None. Its role then never changes, so a redraw changes the card
@@ -201,7 +216,7 @@ def card_view(card: str, lang: str, size: str = "medium", back: str = BACKS[0], 
             on_tap(_card)
     face = ft.Container(
         content=(_back("royal" if back not in BACKS else back, sz) if hidden
-                 else _face(as_french(card) if french else card, lang, sz, mark)),
+                 else _face(as_french(card) if french else card, lang, sz, mark, mark_room)),
         width=sz.width, height=sz.height, border_radius=sz.radius, border=border,
         bgcolor=None if hidden else theme.IVORY, shadow=shadows,
         clip_behavior=ft.ClipBehavior.ANTI_ALIAS,

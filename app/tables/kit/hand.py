@@ -34,17 +34,19 @@ def card_size(width: float, n: int, spacing: float = 6, largest: str = "large") 
 def hand_card(card: str, lang: str, size: str, back: str, *, selected: bool = False, lit: bool = False,
               dim: bool = False, on_tap: Callable[[str], None] | None = None, role: str = "hand",
               face_down: bool = False, mark: card_widget.Mark | None = None, french: bool = False,
-              tappable: bool = False) -> ft.Control:
+              tappable: bool = False, shows: float | None = None) -> ft.Control:
     """One card of a hand; ``dim`` marks a card that cannot be used now (no tap then); ``french``
     and ``tappable`` as in ``card_widget.card_view``.
 
     The key names the card and its role (``"2C-hand"``), so a card that moves from the hand
     to the table is a new control there, with its own identifier (FLET-NOTES section 7).
-    ``face_down`` draws a back for a card on its way into a hidden pile.
+    ``face_down`` draws a back for a card on its way into a hidden pile. ``shows``: how many px of
+    the card's width are in sight (the next card of an overlapped hand lies over the rest).
     """
     return card_widget.card_view(cards.UNKNOWN if face_down else card, lang, size, back, selected=selected,
                                  highlighted=lit, disabled=dim, on_tap=on_tap, key=f"{card}-{role}",
-                                 mark=None if face_down else mark, french=french, tappable=tappable)
+                                 mark=None if face_down else mark, french=french, tappable=tappable,
+                                 mark_room=shows)
 
 
 def hand_row(hand: list[str], *, lang: str, size: str, back: str, selected: Collection[str] = (),
@@ -77,12 +79,13 @@ def _card_controls(hand: list[str], *, lang: str, size: str, back: str, selected
                    playable: Collection[str] | None, on_tap: Callable[[str], None] | None, face_up: bool,
                    slides: Slides | None, dealt: Collection[str], ms: int, drag: DragLights | None,
                    marks: Callable[[str], card_widget.Mark | None] | None,
-                   lit: Collection[str] | None = None, french: bool = False) -> list[ft.Control]:
+                   lit: Collection[str] | None = None, french: bool = False,
+                   shows: list[float] | None = None) -> list[ft.Control]:
     """One control per hand card, as ``hand_row`` describes them (``lit`` None: the usable ones when
-    some are not)."""
+    some are not; ``shows``: each card's width in sight)."""
     informative = playable is not None and not all(c in playable for c in hand)
     views: list[ft.Control] = []
-    for c in hand:
+    for i, c in enumerate(hand):
         if not face_up:
             views.append(card_widget.card_view(cards.UNKNOWN, lang, size, back))
             continue
@@ -91,7 +94,7 @@ def _card_controls(hand: list[str], *, lang: str, size: str, back: str, selected
         mark = marks(c) if marks else None
         cv = hand_card(c, lang, size, back, selected=c in selected, lit=glow and c not in selected,
                        dim=playable is not None and not usable, on_tap=on_tap if usable else None, mark=mark,
-                       french=french, tappable=on_tap is not None)
+                       french=french, tappable=on_tap is not None, shows=shows[i] if shows else None)
         if drag is not None:
             feedback = drag.lifted((c, lang, size, back, mark, french),
                                    lambda c=c, mark=mark: lifted(c, lang, size, back, mark, french))
@@ -103,15 +106,21 @@ def _card_controls(hand: list[str], *, lang: str, size: str, back: str, selected
     return views
 
 
+# px of every card of an overlapped hand that stay in sight, across and (in two rows) down: a
+# finger's tap target (44 px at least, test_layout), and room for the corner index and a short mark.
+STRIP = 46
+
+
 def overlap_slots(n: int, width: float, size: str, spacing: float = 6, least: float | None = None
                   ) -> tuple[list[tuple[float, float]], float]:
     """Where ``n`` hand cards go in ``width``: side by side while they fit, else overlapped so each
-    card's corner index stays readable (a step of at least ``least``, half a card by default), in
-    two overlapping rows when one row would be tighter. Returns each card's top-left corner and
-    the height the hand needs."""
+    card keeps a strip a finger can tap and its corner index shows (a step of at least ``least``:
+    half a card, and ``STRIP`` px at least), in two overlapping rows when one row would be tighter
+    (the lower row covering the upper one's lower part, ``STRIP`` px of it showing). Returns each
+    card's top-left corner and the height the hand needs."""
     sz = card_widget.SIZES[size]
     w, h = sz.width, sz.height
-    least = w * 0.5 if least is None else least
+    least = max(w * 0.5, STRIP) if least is None else least
     if n <= 0:
         return [], float(h)
 
@@ -123,8 +132,17 @@ def overlap_slots(n: int, width: float, size: str, spacing: float = 6, least: fl
     if n == 1 or (width - w) / (n - 1) >= least or n * w + (n - 1) * spacing <= width:
         return row(n, 0), float(h)
     top = (n + 1) // 2
-    dy = round(h * 0.5)
+    dy = max(round(h * 0.5), STRIP)
     return row(top, 0) + row(n - top, dy), float(h + dy)
+
+
+def in_sight(slots: list[tuple[float, float]], width: float) -> list[float]:
+    """How much of each card's width shows, the next card of its row lying over the rest."""
+    out = []
+    for i, (x, y) in enumerate(slots):
+        nxt = next((nx for nx, ny in slots[i + 1:] if ny == y), None)
+        out.append(width if nxt is None else min(width, nxt - x))
+    return out
 
 
 def overlap_hand(hand: list[str], *, lang: str, size: str, back: str, width: float,
@@ -144,7 +162,8 @@ def overlap_hand(hand: list[str], *, lang: str, size: str, back: str, width: flo
     slots, height = overlap_slots(len(hand), width, size)
     views = _card_controls(hand, lang=lang, size=size, back=back, selected=selected, playable=playable,
                            on_tap=on_tap, face_up=face_up, slides=slides, dealt=dealt, ms=ms, drag=drag,
-                           marks=marks, lit=lit, french=french)
+                           marks=marks, lit=lit, french=french,
+                           shows=in_sight(slots, card_widget.SIZES[size].width))
     glide = ft.Animation(glide_ms, ft.AnimationCurve.EASE_OUT_CUBIC) if glide_ms else None
     placed = [ft.Container(v, left=x, top=y, key=f"{c}-slot" if face_up else f"back-{i}-slot", animate_position=glide)
               for i, (c, v, (x, y)) in enumerate(zip(hand, views, slots))]

@@ -39,3 +39,14 @@ def big_button(label: str, icon: str | None, on_click, *, primary: bool = True, 
     cls = ft.FilledButton if primary else ft.OutlinedButton
     button = cls(label, icon=icon, on_click=lambda e: on_click(), height=height, expand=expand, style=style)
     return ft.Semantics(identifier=ident, expand=expand, content=button) if ident else button
+
+
+def chip_button(content: ft.Control, on_click, *, ident: str, label: str,
+                padding: ft.Padding | None = None, radius: float = 14) -> ft.Control:
+    """A small framed chip on the felt ("Round 2", "Dynasty +2") that opens something: drawn at its
+    own size, tapped anywhere in the full-height box around it (``theme.MIN_TARGET``)."""
+    chip = ft.Container(content, border_radius=radius, border=ft.Border.all(1, GOLD_FAINT),
+                        padding=padding or ft.Padding.symmetric(horizontal=10, vertical=5))
+    return ft.Semantics(identifier=ident, button=True, label=label, exclude_semantics=True, content=ft.Container(
+        chip, height=theme.MIN_TARGET, alignment=ft.Alignment.CENTER, on_click=lambda e: on_click(),
+        ink=True, border_radius=theme.MIN_TARGET / 2))

@@ -14,7 +14,8 @@ import flet as ft
 from app import theme
 from app.tables.kit import hand as kit_hand
 from app.tables.kit import seats as kit_seats
-from app.tables.kit.style import GOLD_FAINT, IVORY_SOFT, NEGATIVE, SHADE, SHADE_DEEP, big_button, caps, signed
+from app.tables.kit.style import (GOLD_FAINT, IVORY_SOFT, NEGATIVE, SHADE, SHADE_DEEP, big_button, caps, chip_button,
+                                  signed)
 from app.tables.rosenkrieg import model
 from app.widgets import card as card_widget
 from core import cards as C
@@ -128,15 +129,13 @@ class Pieces:
         seat, me = self.eyes()
         balance = view["balance"][me] if self.session.humans else None
         words = self.t("rk.partie_of", n=number, total=total)
-        board = ft.Semantics(identifier="scoreboard-open", button=True, label=self.t("rk.scoreboard"),
-                             content=ft.Container(ft.Row([
-                                 ft.Icon(ft.Icons.LEADERBOARD_OUTLINED, size=17, color=theme.GOLD_LIGHT),
-                                 ft.Text(self.t("rk.balance_you", n=signed(balance)) if balance is not None
-                                         else self.t("rk.scoreboard"), size=12.5, font_family=theme.SANS_BOLD,
-                                         color=theme.GOLD_LIGHT)], spacing=5, tight=True),
-                                 on_click=lambda e: self.show_scoreboard(), ink=True, border_radius=12,
-                                 padding=ft.Padding.symmetric(horizontal=8, vertical=4),
-                                 border=ft.Border.all(1, GOLD_FAINT)))
+        board = chip_button(ft.Row([
+            ft.Icon(ft.Icons.LEADERBOARD_OUTLINED, size=17, color=theme.GOLD_LIGHT),
+            ft.Text(self.t("rk.balance_you", n=signed(balance)) if balance is not None
+                    else self.t("rk.scoreboard"), size=12.5, font_family=theme.SANS_BOLD,
+                    color=theme.GOLD_LIGHT)], spacing=5, tight=True),
+            self.show_scoreboard, ident="scoreboard-open", label=self.t("rk.scoreboard"),
+            padding=ft.Padding.symmetric(horizontal=8, vertical=4), radius=12)
         rules = []
         if view["options"]["trumpfzwang"]:
             rules.append(ft.Text(self.t("rk.trumpfzwang_on"), size=11.5, color=IVORY_SOFT, no_wrap=True))
@@ -145,7 +144,7 @@ class Pieces:
                 words, size=12.5, font_family=theme.SANS_BOLD, color=theme.IVORY, no_wrap=True)),
             *rules, ft.Container(expand=True), board,
         ], spacing=12, vertical_alignment=ft.CrossAxisAlignment.CENTER),
-            padding=ft.Padding.symmetric(horizontal=12, vertical=5), bgcolor=SHADE)
+            padding=ft.Padding.symmetric(horizontal=12, vertical=0), bgcolor=SHADE)
 
     # --- the middle of the table ------------------------------------------------------------------
 
@@ -351,7 +350,8 @@ class Pieces:
 
     def mark(self, card: str, new: set[str] | frozenset[str] = frozenset()) -> card_widget.Mark | None:
         if card in new:
-            return card_widget.Mark(self.t("rk.from_erbe"), "gain", self.t("rk.from_erbe_spoken"))
+            # A star where a fanned hand leaves no room for the word (the spoken name keeps it).
+            return card_widget.Mark(self.t("rk.from_erbe"), "gain", self.t("rk.from_erbe_spoken"), short="★")
         if card == rk.LK:
             return card_widget.Mark("♛", "crown", self.t("rk.lk_spoken"))
         return None
