@@ -11,11 +11,17 @@ from typing import Any
 
 import flet as ft
 
-from app import theme
+from app import text_fit, theme
 from app.tables.kings_corner import model
 from app.tables.kit import end_sheet, seats
 from app.tables.kit.hand import notice
-from app.tables.kit.style import GOLD_FAINT, IVORY_SOFT, SHADE, SHADE_DEEP, big_button, caps
+from app.tables.kit.style import GOLD_FAINT, IVORY_SOFT, SHADE, SHADE_DEEP, big_button, caps, chip_button
+
+
+# The scoreboard: the round number's column, the gap between columns, the dialog's side padding.
+BOARD_FIRST = 40
+BOARD_GAP = 2
+BOARD_PAD = 16
 
 
 class PanelPieces:
@@ -67,12 +73,10 @@ class PanelPieces:
         words = (self.t("kc.round_to", n=view["round"], target=target) if target and self.width >= 480
                  else self.t("kc.round_of", n=view["round"]))
         if target:
-            parts.append(ft.Semantics(identifier="scoreboard", button=True, label=self.t("kc.board.open") + ", " + words,
-                                      exclude_semantics=True, content=ft.Container(
+            parts.append(chip_button(
                 ft.Row([ft.Icon(ft.Icons.LEADERBOARD_OUTLINED, size=15, color=theme.GOLD_LIGHT),
                         ft.Text(words, size=12.5, color=theme.IVORY, no_wrap=True)], spacing=5, tight=True),
-                padding=ft.Padding.symmetric(horizontal=10, vertical=5), border_radius=14,
-                border=ft.Border.all(1, GOLD_FAINT), on_click=lambda e: self.open_board(), ink=True)))
+                self.open_board, ident="scoreboard", label=self.t("kc.board.open") + ", " + words))
         else:
             parts.append(ft.Text(words, size=12.5, color=IVORY_SOFT, no_wrap=True))
         return ft.Row(parts, spacing=10, alignment=ft.MainAxisAlignment.SPACE_BETWEEN,
@@ -115,42 +119,66 @@ class PanelPieces:
 
     # --- the scoreboard ---------------------------------------------------------------------------
 
-    def board_table(self, view: dict[str, Any], highlight_last: bool = False) -> ft.Control:
-        """Rounds down, seats across: each round's penalty points, then the totals."""
+    def board_table(self, view: dict[str, Any], width: float, highlight_last: bool = False) -> ft.Control:
+        """Rounds down, seats across: each round's penalty points, then the totals, in ``width`` px.
+
+        Every seat's column fits the width (no sideways scrolling); a name that does not fit
+        its column on one line takes two, in a smaller size when the columns are narrow."""
         b = model.board(view)
         n = len(b.totals)
         names = [self.name(i) for i in range(n)]
-        col = max(44.0, min(80.0, (self.width - 120) / max(1, n)))
+        round_word, total_word = self.t("kc.board.round"), self.t("kc.board.total")
+        first = max(BOARD_FIRST, text_fit.width(round_word.upper(), theme.SANS_BOLD, 10, 1.2) + 2,
+                    text_fit.width(total_word, theme.SANS_BOLD, 13) + 2)
+        col = min(90.0, (width - first - BOARD_GAP * n) / max(1, n))
+        # The names' size: each word of every name on a line of its own at worst.
+        words = [w for nm in names for w in nm.split()]
+        head_size = next((x for x in (12, 11.5, 11, 10.5) if all(
+            text_fit.fits(w, col, theme.SANS_BOLD, x) for w in words)), 10)
 
-        def cell(text: str, strong: bool = False, gold: bool = False, w: float = col) -> ft.Control:
+        def cell(text: str, strong: bool = False, gold: bool = False) -> ft.Control:
             return ft.Container(ft.Text(text, size=15 if strong else 13.5,
                                         font_family=theme.SANS_BOLD if strong or gold else None,
                                         color=theme.GOLD_LIGHT if gold or strong else theme.IVORY,
                                         text_align=ft.TextAlign.CENTER, max_lines=1,
-                                        overflow=ft.TextOverflow.ELLIPSIS), width=w, alignment=ft.Alignment.CENTER)
+                                        overflow=ft.TextOverflow.ELLIPSIS), width=col, alignment=ft.Alignment.CENTER)
 
-        head = ft.Row([ft.Container(caps(self.t("kc.board.round"), size=10), width=56)]
-                      + [cell(nm, gold=True) for nm in names], spacing=2)
+        def name_cell(text: str) -> ft.Control:
+            return ft.Container(ft.Text(text, size=head_size, font_family=theme.SANS_BOLD, color=theme.GOLD_LIGHT,
+                                        text_align=ft.TextAlign.CENTER, max_lines=2,
+                                        overflow=ft.TextOverflow.ELLIPSIS),
+                                width=col, alignment=ft.Alignment.BOTTOM_CENTER)
+
+        head = ft.Row([ft.Container(caps(round_word, size=10), width=first)]
+                      + [name_cell(nm) for nm in names], spacing=BOARD_GAP,
+                      vertical_alignment=ft.CrossAxisAlignment.END)
         rows: list[ft.Control] = [head, ft.Divider(color=GOLD_FAINT, height=4)]
         for i, (rnd, points, winners) in enumerate(b.rounds):
             last = highlight_last and i == len(b.rounds) - 1
             rows.append(ft.Container(ft.Row(
-                [ft.Container(ft.Text(str(rnd), size=13, color=IVORY_SOFT), width=56)]
-                + [cell("★" if s in winners else str(points[s]), gold=s in winners) for s in range(n)], spacing=2),
-                bgcolor=SHADE if last else None, border_radius=6))
+                [ft.Container(ft.Text(str(rnd), size=13, color=IVORY_SOFT), width=first)]
+                + [cell("★" if s in winners else str(points[s]), gold=s in winners) for s in range(n)],
+                spacing=BOARD_GAP), bgcolor=SHADE if last else None, border_radius=6))
         rows.append(ft.Divider(color=GOLD_FAINT, height=4))
-        rows.append(ft.Row([ft.Container(ft.Text(self.t("kc.board.total"), size=13, font_family=theme.SANS_BOLD,
-                                                 color=theme.GOLD_LIGHT), width=56)]
-                           + [cell(str(v), strong=True) for v in b.totals], spacing=2))
-        body = ft.Column(rows, spacing=4, tight=True)
-        return ft.Semantics(identifier="board", container=True, content=ft.Row([body], scroll=ft.ScrollMode.AUTO))
+        rows.append(ft.Row([ft.Container(ft.Text(total_word, size=13, font_family=theme.SANS_BOLD,
+                                                 color=theme.GOLD_LIGHT, no_wrap=True), width=first)]
+                           + [cell(str(v), strong=True) for v in b.totals], spacing=BOARD_GAP))
+        return ft.Semantics(identifier="board", container=True, content=ft.Column(rows, spacing=4, tight=True))
 
     def open_board(self) -> None:
+        """The scoreboard over the table: gold on the felt's dark green, every column in sight."""
         view = self.session.view(self.viewer())
+        side = 12 if self.width < 600 else 40  # a phone gives the table its whole width
+        width = min(460, self.width - 2 * side - 2 * BOARD_PAD)
         dialog = ft.AlertDialog(
-            title=ft.Text(self.t("kc.board.title")), bgcolor=theme.FELT_DARK,
-            content=ft.Container(self.board_table(view), width=min(460, self.width - 40)),
-            actions=[ft.TextButton(self.t("kc.close"), on_click=lambda e: self.ui.page.pop_dialog())])
+            title=theme.display(self.t("kc.board.title"), 20, color=theme.GOLD_LIGHT), bgcolor=theme.FELT_DARK,
+            inset_padding=ft.Padding.symmetric(horizontal=side, vertical=24),
+            content_padding=ft.Padding.only(left=BOARD_PAD, right=BOARD_PAD, top=16, bottom=8),
+            content=ft.Container(self.board_table(view, width), width=width),
+            actions=[ft.Semantics(identifier="board-close", content=ft.TextButton(
+                self.t("kc.close"), on_click=lambda e: self.ui.page.pop_dialog(),
+                style=ft.ButtonStyle(color=theme.GOLD_LIGHT,
+                                     text_style=ft.TextStyle(font_family=theme.SANS_BOLD, size=14.5))))])
         self.ui.page.show_dialog(dialog)
 
     # --- between rounds ---------------------------------------------------------------------------
@@ -170,7 +198,7 @@ class PanelPieces:
                         self.t("kc.sheet.round", n=last["round"]), 22, color=theme.GOLD_LIGHT, expand=True))],
                    spacing=10),
             ft.Text(why, color=theme.IVORY, size=14),
-            self.board_table(view, highlight_last=True),
+            self.board_table(view, min(480, self.width - 24) - 2 * (18 + 2), highlight_last=True),
             ft.Text(self.t("kc.sheet.target", target=view["options"]["target"]), color=IVORY_SOFT, size=12.5),
             ft.Text(self.t("kc.sheet.dealer", name=self.name(view["dealer"]),
                            first=self.name(first) if first is not None else ""), color=IVORY_SOFT, size=12.5),
@@ -190,7 +218,7 @@ class PanelPieces:
             top = max(range(len(view["scores"])), key=lambda s: view["scores"][s])
             why = self.t("kc.end.target", name=self.name(top), n=view["scores"][top],
                          target=view["options"]["target"])
-            body: list[ft.Control] = [self.board_table(view, highlight_last=True)]
+            body: list[ft.Control] = [self.board_table(view, min(480, self.width - 24) - 40, highlight_last=True)]
         else:
             why = self.t("kc.end.out", name=self.name(winners[0])) if reason == "out" and winners \
                 else self.t("kc.end.blocked")

@@ -154,11 +154,18 @@ class Sheets:
         """For a dynasty played for money: where its debts are now."""
         if self.stake() is None or self.read_only:
             return []
+        # Gold on the felt, framed like the other buttons there: the theme's green would be
+        # dark on dark and look switched off.
         return [ft.Row([ft.Text(self.t("rk.in_ledger"), size=12.5, color=IVORY_SOFT, expand=True),
-                        ft.Semantics(identifier="to-ledger", content=ft.TextButton(
+                        ft.Semantics(identifier="to-ledger", content=ft.OutlinedButton(
                             self.t("rk.to_ledger"), icon=ft.Icons.PAYMENTS_OUTLINED,
-                            on_click=lambda e: self.ui.navigate("/ledger")))],
-                       vertical_alignment=ft.CrossAxisAlignment.CENTER)]
+                            on_click=lambda e: self.ui.navigate("/ledger"),
+                            style=ft.ButtonStyle(color=theme.GOLD_LIGHT, icon_color=theme.GOLD_LIGHT,
+                                                 side=ft.BorderSide(1.5, theme.GOLD),
+                                                 text_style=ft.TextStyle(font_family=theme.SANS_BOLD, size=14),
+                                                 shape=ft.RoundedRectangleBorder(radius=14),
+                                                 padding=theme.target_padding(16))))],
+                       vertical_alignment=ft.CrossAxisAlignment.CENTER, spacing=12)]
 
     def history_lines(self, view: dict[str, Any]) -> ft.Control:
         rows = model.scoreboard(view)
