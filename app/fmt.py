@@ -171,3 +171,12 @@ def people_labels(profiles: Any, t: Callable[..., str], lang: str) -> dict[int, 
 def seat_names(seats: Any, t: Callable[..., str]) -> list[str]:
     """Display names from a summary's seats (Seat objects or their JSON dicts)."""
     return [name for name in (seat_name(s, t) for s in seats or ()) if name]
+
+
+def grouped(names: list[str]) -> list[str]:
+    """Names with repeats counted once, in the order they first come: three computers of one level
+    at a table read "3 × Computer (Normal)" (a line of the same name three times fills a phone)."""
+    counts: dict[str, int] = {}
+    for name in names:
+        counts[name] = counts.get(name, 0) + 1
+    return [f"{n} × {name}" if n > 1 else name for name, n in counts.items()]

@@ -17,7 +17,7 @@ from typing import Callable
 
 import flet as ft
 
-from app import theme
+from app import text_fit, theme
 from app.events import ignore, quiet
 from app.screens import ledger_strings  # noqa: F401 (the navigation names the ledger)
 from app.state import AppState
@@ -33,6 +33,7 @@ CONTENT_MAX = 1120
 FORM_MAX = 640
 TEXT_MAX = 680
 RAIL_WIDTH = 93  # the side rail and its divider
+BAR_LEADING, BAR_END = 72, 16  # the app bar's back arrow with the space after it, and its end padding
 SNACK_FOR_NEXT = 1.0  # seconds: a message shown this shortly before a screen change is about it
 
 # The languages Flutter's own texts (screen-reader labels such as "Tab 1 of 5", tooltips) follow.
@@ -62,6 +63,12 @@ DESTINATIONS = (
 RECORD_ROUTES = ("players", "stats", "versus", "ratings")
 # Top-level routes whose screen module (of the same name) builds one view: "" is home.
 TOP_SCREENS = {"": "home", "ledger": "ledger", "settings": "settings", "about": "about"}
+
+
+def content_width(shell, max_width: int = CONTENT_MAX, beside: int = 0) -> float:
+    """The width a screen's body (``Shell._body``) gives its controls."""
+    pad = 28 if shell.wide else 16
+    return min(shell.width - beside - 2 * pad, max_width)
 
 
 def screen(name: str) -> ModuleType:
@@ -216,7 +223,7 @@ class Shell:
             rail = ft.NavigationRail(
                 selected_index=index, label_type=ft.NavigationRailLabelType.ALL, min_width=92,
                 group_alignment=-0.85, on_change=go,
-                leading=ft.Container(ft.Image(src="splash.svg", width=46, height=46),
+                leading=ft.Container(ft.Image(src="crest.png", width=46, height=46),
                                      padding=ft.Padding.only(top=14, bottom=8)),
                 destinations=[ft.NavigationRailDestination(
                     icon=d.icon, selected_icon=d.selected_icon, label=self.t(d.label_key)) for d in DESTINATIONS])
@@ -229,16 +236,27 @@ class Shell:
         return ft.View(route=route, padding=0, spacing=0, bgcolor=ft.Colors.SURFACE,
                        controls=[content], navigation_bar=bar)
 
+    def bar_title(self, title: str, actions: int = 0) -> ft.Text:
+        """The app bar's title, whole: 20 px where it fits beside the back arrow and ``actions``
+        icon buttons, smaller down to 16 px, then on two lines."""
+        room = self.width - BAR_LEADING - BAR_END - actions * theme.MIN_TARGET
+        size = text_fit.largest_size(title, room, (20, 19, 18, 17, 16), theme.DISPLAY, spacing=0)
+        return ft.Text(title, font_family=theme.DISPLAY, size=size or 16, color=theme.IVORY,
+                       max_lines=1 if size else 2, overflow=ft.TextOverflow.ELLIPSIS)
+
     def sub_view(self, route: str, title: str, controls: list[ft.Control],
                  actions: list[ft.Control] | None = None, scroll: bool = True,
-                 bgcolor: str | None = None, max_width: int = CONTENT_MAX) -> ft.View:
-        """A pushed screen with a back arrow in the app bar."""
-        appbar = ft.AppBar(title=ft.Text(title, font_family=theme.DISPLAY, size=20, color=theme.IVORY,
-                                         max_lines=1, overflow=ft.TextOverflow.ELLIPSIS),
+                 bgcolor: str | None = None, max_width: int = CONTENT_MAX,
+                 footer: ft.Control | None = None) -> ft.View:
+        """A pushed screen with a back arrow in the app bar; ``footer`` stays at the bottom, in sight,
+        below what scrolls (a form's start button)."""
+        appbar = ft.AppBar(title=self.bar_title(title, len(actions or [])),
                            bgcolor=theme.FELT_DARK, color=theme.IVORY, actions=actions or [],
                            center_title=False)
         body = self._body(controls, max_width=max_width) if scroll else ft.Container(ft.Column(controls, expand=True, spacing=0),
                                                                  expand=True)
+        if footer is not None:
+            body = ft.Column([body, footer], spacing=0, expand=True)
         return ft.View(route=route, padding=0, spacing=0, appbar=appbar, controls=[body],
                        bgcolor=bgcolor or ft.Colors.SURFACE)
 

@@ -608,7 +608,7 @@ def test_statistics_screen_shows_the_record(tmp_path):
     for a in s.actions:
         record.apply(a)
     state = AppState(store, "de")
-    shell = SimpleNamespace(t=T_DE, lang="de", state=state, navigate=lambda r: None,
+    shell = SimpleNamespace(t=T_DE, lang="de", state=state, navigate=lambda r: None, wide=False, width=390,
                             sub_view=lambda route, title, controls, **k: SimpleNamespace(route=route, title=title,
                                                                                           controls=controls))
     v = stats.view(shell, "deck-of-spies")

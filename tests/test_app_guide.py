@@ -345,9 +345,10 @@ def stub_shell(store: ProfileStore, wide: bool = False):
     page = SimpleNamespace(width=1024 if wide else 390, height=768 if wide else 844, dialogs=[])
     page.show_dialog = page.dialogs.append
     page.pop_dialog = lambda: page.dialogs[-1].on_dismiss(None) if page.dialogs else None
-    shell = SimpleNamespace(state=state, t=state.t, lang="de", wide=wide, page=page, navigate=routes.append,
-                            snack=lambda m, error=False: routes.append(f"snack:{m}"), routes=routes,
-                            sub_view=lambda route, title, controls, **kw: ft.Column(controls))
+    shell = SimpleNamespace(state=state, t=state.t, lang="de", wide=wide, page=page, width=page.width,
+                            navigate=routes.append, snack=lambda m, error=False: routes.append(f"snack:{m}"),
+                            routes=routes, sub_view=lambda route, title, controls, footer=None, **kw: ft.Column(
+                                controls + ([footer] if footer is not None else [])))
     state.ui = shell
     return shell
 

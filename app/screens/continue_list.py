@@ -87,7 +87,7 @@ def _title(shell, game: str) -> str:
 
 def _who(shell, summary) -> str:
     names = fmt.seat_names(summary.seats, shell.t)
-    return shell.t("continue.solo", name=names[0]) if len(names) == 1 else " · ".join(names)
+    return shell.t("continue.solo", name=names[0]) if len(names) == 1 else " · ".join(fmt.grouped(names))
 
 
 def _texts(shell, g) -> dict[str, str]:

@@ -12,7 +12,7 @@ from app.screens.new_game_form import NEW, NewGameForm
 from app.screens.new_game_stake import stake_card
 from app.screens.messages import error_text
 from app.tables.kit import guide_offer
-from app.widgets import tiles
+from app.widgets import choices, tiles
 from core.session import Seat
 
 log = logging.getLogger(__name__)
@@ -33,6 +33,11 @@ def _choice_label(shell, spec, choice: Any, seat_names: list[str]) -> str:
     key = f"choice.{spec.key}.{choice}"
     text = shell.t(key, _default="")
     return text or str(choice)
+
+
+def _form_width(shell) -> float:
+    """The width inside a form card: the form's measure less the card's padding and border."""
+    return shell_mod.content_width(shell, shell_mod.FORM_MAX) - 2 * 16 - 2
 
 
 def _card(title: str, content: list[ft.Control], subtitle: str | None = None) -> ft.Control:
@@ -157,21 +162,9 @@ def view(shell, game: str) -> ft.View:
                               on_change=lambda ev, k=spec.key: set_option(k, ev.control.value)),
                 ], vertical_alignment=ft.CrossAxisAlignment.CENTER, key=f"option-{spec.key}"))
             elif spec.choices:
-                rows.append(ft.Column([
-                    theme.body(label, 14.5),
-                    ft.Row([ft.SegmentedButton(
-                        # One line, cut with "…" if a long name does not fit its half of a phone.
-                        segments=[ft.Segment(value=str(c), label=ft.Text(_choice_label(shell, spec, c, names),
-                                                                         size=13, max_lines=1, no_wrap=True,
-                                                                         overflow=ft.TextOverflow.ELLIPSIS),
-                                             disabled=not form.possible(spec.key, c))
-                                  for c in spec.choices],
-                        selected=[str(form.options[spec.key])], show_selected_icon=False,
-                        allow_empty_selection=False, expand=True,
-                        on_change=lambda ev, s=spec: set_option(
-                            s.key, s.parse(next(iter(ev.control.selected)))))]),
-                ] + ([theme.caption(help_text)] if help_text else []), spacing=6, tight=True,
-                    key=f"option-{spec.key}"))
+                rows.append(ft.Column([theme.body(label, 14.5), *choice_control(spec, names)]
+                                      + ([theme.caption(help_text)] if help_text else []), spacing=6, tight=True,
+                                      key=f"option-{spec.key}"))
             else:
                 rows.append(ft.TextField(label=label, value=str(form.options[spec.key]), helper=help_text or None,
                                          border_radius=12, key=f"option-{spec.key}",
@@ -182,6 +175,15 @@ def view(shell, game: str) -> ft.View:
                                      keyboard_type=ft.KeyboardType.NUMBER, border_radius=12, key="seed",
                                      on_change=lambda ev: setattr(form, "seed", ev.control.value)))
         options_box.controls = rows
+
+    def choice_control(spec, names: list[str]) -> list[ft.Control]:
+        """The option's choices as a segmented control, in as many rows as its labels need."""
+        values = [str(c) for c in spec.choices]
+        return choices.segmented(
+            [(v, _choice_label(shell, spec, c, names)) for v, c in zip(values, spec.choices)],
+            str(form.options[spec.key]), _form_width(shell),
+            lambda v, s=spec: set_option(s.key, s.parse(v)),
+            disabled={v for v, c in zip(values, spec.choices) if not form.possible(spec.key, c)})
 
     def set_option(key: str, value) -> None:
         form.set_option(key, value)
@@ -246,16 +248,27 @@ def view(shell, game: str) -> ft.View:
     stake = stake_card(shell, form, _card)
     if stake is not None:
         controls.append(stake)
-    controls.append(problem_row)
-    controls.append(ft.Semantics(identifier="start-game", content=ft.FilledButton(
-        t("new_game.start"), icon=ft.Icons.PLAY_ARROW_ROUNDED, on_click=start, height=54,
+    controls += guide_offer.offer(shell, game)  # at the end of the form: the form stays where it was
+    controls.append(ft.Container(height=12))
+    button = ft.Semantics(identifier="start-game", content=ft.FilledButton(
+        t("new_game.start"), icon=ft.Icons.PLAY_ARROW_ROUNDED, on_click=start, height=54, expand=True,
         style=ft.ButtonStyle(bgcolor=theme.GOLD, color=theme.FELT_DARK,
                              text_style=ft.TextStyle(font_family=theme.SANS_BOLD, size=16),
-                             shape=ft.RoundedRectangleBorder(radius=16)))))
-    controls += guide_offer.offer(shell, game)  # under the start button: the form stays where it was
-    controls.append(ft.Container(height=12))
+                             shape=ft.RoundedRectangleBorder(radius=16))))
     return shell.sub_view(f"/new/{game}", t("new_game.title", game=title), controls,
-                          max_width=shell_mod.FORM_MAX)
+                          max_width=shell_mod.FORM_MAX, footer=start_bar(shell, [problem_row, button]))
+
+
+def start_bar(shell, controls: list[ft.Control]) -> ft.Control:
+    """The start button (and what is wrong, if anything) at the foot of the screen, in sight however
+    long the form: on a phone the seats and options fill more than a screen."""
+    pad = 28 if shell.wide else 16
+    column = ft.Column(controls, spacing=8, tight=True, horizontal_alignment=ft.CrossAxisAlignment.STRETCH,
+                       width=min(shell.width - 2 * pad, shell_mod.FORM_MAX))
+    return ft.Container(ft.Row([column], alignment=ft.MainAxisAlignment.CENTER),
+                        padding=ft.Padding.only(left=pad, right=pad, top=12, bottom=14),
+                        bgcolor=ft.Colors.SURFACE_CONTAINER_LOW,
+                        border=ft.Border.only(top=ft.BorderSide(1, ft.Colors.OUTLINE_VARIANT)))
 
 
 def _deal_chooser(shell, game: str):

@@ -8,9 +8,10 @@ from typing import Any
 
 import flet as ft
 
-from app import catalog, theme
+from app import catalog, shell as shell_mod, theme
 from app.screens import records_model as rm
 from app.screens import records_ui as ui
+from app.widgets import choices
 
 log = logging.getLogger(__name__)
 
@@ -102,15 +103,11 @@ def chart_section(shell, profile_id: int, records: dict[str, dict[str, Any]]) ->
     show(games[0])
     out: list[ft.Control] = [ui.section(t("rec.chart"))]
     if len(games) > 1:
-        def picked(e) -> None:
-            show(next(iter(e.control.selected)))
-            holder.update()
+        def picked(game: str) -> None:
+            show(game)
 
-        out.append(ft.SegmentedButton(
-            selected=[games[0]], allow_multiple_selection=False, show_selected_icon=False,
-            on_change=picked, segments=[ft.Segment(value=g, label=ft.Text(
-                catalog.title(g, t, shell.lang), size=12.5, max_lines=2, text_align=ft.TextAlign.CENTER))
-                for g in games]))
+        out += choices.segmented([(g, catalog.title(g, t, shell.lang)) for g in games], games[0],
+                                 shell_mod.content_width(shell), picked, size=12.5)
     out.append(holder)
     return out
 

@@ -56,7 +56,7 @@ def _game_card(shell, game: str) -> ft.Control:
                    alignment=ft.MainAxisAlignment.SPACE_BETWEEN),
             theme.title(catalog.title(game, t, shell.lang), 14.5, max_lines=2,
                         overflow=ft.TextOverflow.ELLIPSIS),
-            theme.caption(line, max_lines=1, overflow=ft.TextOverflow.ELLIPSIS),
+            theme.caption(line, max_lines=2, overflow=ft.TextOverflow.ELLIPSIS),
         ], spacing=6, tight=True),
         padding=14, ink=True, on_click=lambda e: shell.navigate(f"/stats/{game}"), **ui.CARD)),
         col={"xs": 6, "md": 3})

@@ -141,7 +141,8 @@ def row_title(row: dict[str, Any], t: T) -> str:
             return f"#{row['game_id']}"
     others = [fmt.seat_name(seat, t) for i, seat in enumerate(row.get("seats") or [])
               if i != row["seat"]]
-    return t("rec.vs", names=", ".join(n for n in others if n)) if others else f"#{row['game_id']}"
+    names = fmt.grouped([n for n in others if n])
+    return t("rec.vs", names=", ".join(names)) if names else f"#{row['game_id']}"
 
 
 def row_details(row: dict[str, Any], t: T, lang: str, now: float | None = None) -> str:

@@ -7,7 +7,7 @@ from typing import Any, Callable
 import flet as ft
 import flet_charts as fch
 
-from app import fmt, theme
+from app import fmt, text_fit, theme
 from app.screens import records_model as rm, versions
 from app.screens import replay_strings  # noqa: F401  (the "Replay" button's texts)
 
@@ -28,24 +28,35 @@ CARD = dict(bgcolor=ft.Colors.SURFACE_CONTAINER_LOWEST, border_radius=16,
             border=ft.Border.all(1, ft.Colors.OUTLINE_VARIANT))
 
 
-def tile(item: rm.Tile) -> ft.Control:
-    """One figure: an icon and label above a big number, a hint below."""
+HINT_SIZES = (11.5, 11, 10.5, 10)
+
+
+def tile(item: rm.Tile, width: float, height: float = 104) -> ft.Control:
+    """One figure: an icon and label above a big number, a hint below; the label and the hint as
+    large as lets them show whole in a tile ``width`` px wide (one line each; a hint that fits
+    no size on one line takes two, in a taller tile)."""
+    inside = width - 2 * 14 - 2
+    label_size = text_fit.largest_size(item.label, inside - 22, (12.5, 12, 11.5, 11), theme.SANS_BOLD) or 11
+    hint_size = text_fit.largest_size(item.hint, inside, HINT_SIZES) if item.hint else 11.5
     head = ft.Row([ft.Icon(ICONS.get(item.icon, ft.Icons.INSIGHTS), size=16, color=ft.Colors.SECONDARY),
-                   ft.Text(item.label, size=12.5, font_family=theme.SANS_BOLD,
+                   ft.Text(item.label, size=label_size, font_family=theme.SANS_BOLD,
                            color=ft.Colors.ON_SURFACE_VARIANT, max_lines=1,
                            overflow=ft.TextOverflow.ELLIPSIS, expand=True)], spacing=6)
     return ft.Container(ft.Column([
         head,
         ft.Text(item.value, size=28 if item.strong else 24, font_family=theme.DISPLAY,
                 color=ft.Colors.PRIMARY if item.strong else ft.Colors.ON_SURFACE),
-        *([ft.Text(item.hint, size=11.5, color=ft.Colors.ON_SURFACE_VARIANT, max_lines=1,
-                   overflow=ft.TextOverflow.ELLIPSIS)] if item.hint else []),
-    ], spacing=2, tight=True), padding=14, height=104, **CARD)
+        *([ft.Text(item.hint, size=hint_size or 11, color=ft.Colors.ON_SURFACE_VARIANT,
+                   max_lines=1 if hint_size else 2, overflow=ft.TextOverflow.ELLIPSIS)] if item.hint else []),
+    ], spacing=2, tight=True), padding=14, height=height, **CARD)
 
 
-def grid(items: list[rm.Tile], identifier: str = "stats-grid") -> ft.Control:
-    """Tiles two a row on phones, four on tablets."""
-    cells = [ft.Container(tile(i), col={"xs": 6, "md": 3}) for i in items]
+def grid(items: list[rm.Tile], width: float, identifier: str = "stats-grid") -> ft.Control:
+    """Tiles two a row on phones, four on tablets, in ``width`` px (the ResponsiveRow's "md" is 768)."""
+    per = 4 if width >= 768 - 2 * 28 else 2
+    each = (width - 10 * (per - 1)) / per
+    two = any(i.hint and not text_fit.largest_size(i.hint, each - 30, HINT_SIZES) for i in items)
+    cells = [ft.Container(tile(i, each, 120 if two else 104), col={"xs": 6, "md": 3}) for i in items]
     return ft.Semantics(identifier=identifier,
                         content=ft.ResponsiveRow(cells, spacing=10, run_spacing=10))
 
@@ -154,13 +165,14 @@ def recent_row(shell, row: dict[str, Any], with_game: bool = False) -> ft.Contro
         ft.Row([
             ft.Icon(ft.Icons.EMOJI_EVENTS if good else ft.Icons.FLAG_OUTLINED,
                     color=ft.Colors.SECONDARY if good else ft.Colors.ON_SURFACE_VARIANT),
+            # The verdict beside the title, the details below both: on a phone the texts keep the width.
             ft.Column([
-                ft.Text(title, size=15, font_family=theme.SANS_BOLD, color=ft.Colors.ON_SURFACE,
-                        max_lines=1, overflow=ft.TextOverflow.ELLIPSIS),
-                ft.Text(details, size=12.5, color=ft.Colors.ON_SURFACE_VARIANT, max_lines=1,
+                ft.Row([ft.Text(title, size=15, font_family=theme.SANS_BOLD, color=ft.Colors.ON_SURFACE,
+                                max_lines=3, overflow=ft.TextOverflow.ELLIPSIS, expand=True),
+                        verdict_badge(shell, verdict)], spacing=8, vertical_alignment=ft.CrossAxisAlignment.START),
+                ft.Text(details, size=12.5, color=ft.Colors.ON_SURFACE_VARIANT, max_lines=3,
                         overflow=ft.TextOverflow.ELLIPSIS),
-            ], spacing=1, tight=True, expand=True),
-            verdict_badge(shell, verdict),
+            ], spacing=2, tight=True, expand=True),
             *([versions.badge(shell, row["game_id"], row["forks"])] if row.get("forks") else []),
             replay_button(shell, row["game_id"]),
         ], spacing=12, vertical_alignment=ft.CrossAxisAlignment.CENTER),
@@ -198,7 +210,7 @@ def opponent_row(shell, name: str, bot: bool, v: rm.Versus, on_open: Callable[[]
         ft.Row([
             avatar(name, bot, 36),
             ft.Column([
-                ft.Row([theme.title(name, 14.5, max_lines=1, overflow=ft.TextOverflow.ELLIPSIS, expand=True),
+                ft.Row([theme.title(name, 14.5, max_lines=2, overflow=ft.TextOverflow.ELLIPSIS, expand=True),
                         ft.Text(rm.record_line(v, t), size=13, font_family=theme.SANS_BOLD,
                                 color=ft.Colors.ON_SURFACE)], spacing=8),
                 record_bar(v),

@@ -109,7 +109,9 @@ class ReplayScreen:
             ident = f"replay-open-{key}-{owner if owner is not None else 'pile'}"
             # Written cards, not pictures: the table below keeps the height it needs.
             groups.append(parts.open_chips(title, cards, self.shell.lang, ident))
-        self.strip.content = ft.Row(groups, spacing=8, scroll=ft.ScrollMode.AUTO) if groups else None
+        # A strip to swipe through (every hand of the deal would not fit any screen's width).
+        self.strip.content = (ft.Row(groups, spacing=8, scroll=ft.ScrollMode.AUTO, key="open-strip")
+                              if groups else None)
         self.strip.padding = ft.Padding.only(left=10, right=10, top=8, bottom=6) if groups else 0
         self.strip.bgcolor = theme.FELT_DEEP if groups else None
         self.strip.border = ft.Border.only(bottom=ft.BorderSide(1, GOLD_FAINT)) if groups else None

@@ -88,7 +88,7 @@ def _game_row(shell, e) -> ft.Control:
             ft.Container(ft.Image(src=e.art, fit=ft.BoxFit.CONTAIN), width=76, height=56,
                          gradient=theme.FELT_GRADIENT, border_radius=12, padding=4),
             ft.Column([theme.title(title, 15.5),
-                       theme.caption(shell.t(f"rules.summary.{e.name}"), max_lines=2,
+                       theme.caption(shell.t(f"rules.summary.{e.name}"), max_lines=3,
                                      overflow=ft.TextOverflow.ELLIPSIS)],
                       spacing=3, expand=True, tight=True),
             ft.Icon(ft.Icons.CHEVRON_RIGHT, color=ft.Colors.SECONDARY),

@@ -13,7 +13,7 @@ from typing import Any
 
 import flet as ft
 
-from app import catalog, theme
+from app import catalog, shell as shell_mod, text_fit, theme
 from app.screens import records_model as rm
 from app.screens import records_ui as ui
 from app.screens.records_model import win_rate_text  # noqa: F401  (where callers found it)
@@ -57,9 +57,12 @@ def summary_card(shell, game: str, s: dict[str, Any]) -> ft.Control:
         ], spacing=0, tight=True, horizontal_alignment=ft.CrossAxisAlignment.CENTER),
             width=96, height=96, alignment=ft.Alignment.CENTER),
     ], width=96, height=96)
+    title = catalog.title(game, t, shell.lang)
+    room = shell_mod.content_width(shell) - 2 * 18 - 3 - 96 - 18  # beside the ring, inside the frame
+    size = text_fit.largest_size(title, room, (22, 21, 20, 19, 18), theme.DISPLAY, spacing=0)
     words = ft.Column([
-        theme.display(catalog.title(game, t, shell.lang), 22, color=theme.GOLD_LIGHT,
-                      max_lines=1, overflow=ft.TextOverflow.ELLIPSIS),
+        theme.display(title, size or 18, color=theme.GOLD_LIGHT, max_lines=1 if size else 2,
+                      overflow=ft.TextOverflow.ELLIPSIS),
         ft.Text(t("stats.summary", games=s.get("games", 0), wins=s.get("wins", 0)),
                 size=13.5, color=theme.IVORY, font_family=theme.SANS_BOLD),
         ft.Container(ui.rating_line(shell, s.get("rating")), padding=ft.Padding.only(top=4)),
@@ -89,7 +92,7 @@ def body(shell, game: str, key: str, options: list[tuple[str, str]],
         out.append(ft.Row([ft.Dropdown(value=key, label=t("stats.player"), border_radius=12, expand=True,
                                        options=[ft.DropdownOption(key=k, text=n) for k, n in options],
                                        on_select=lambda e: on_pick(e.control.value or key))]))
-    out.append(ui.grid(rm.tiles(game, s, t, shell.lang)))
+    out.append(ui.grid(rm.tiles(game, s, t, shell.lang), shell_mod.content_width(shell)))
     if pid is not None:
         out += [ui.section(t("rec.chart")), ui.rating_chart(shell, history)]
     out.append(ui.section(t("rec.leaderboard")))

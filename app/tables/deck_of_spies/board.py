@@ -10,7 +10,7 @@ from typing import Any
 
 import flet as ft
 
-from app import theme
+from app import text_fit, theme
 
 from app.tables.deck_of_spies import layout as geo
 from app.tables.deck_of_spies import logic as lg
@@ -52,9 +52,13 @@ class BoardPieces:
                              bgcolor=ft.Colors.with_opacity(0.18, theme.IVORY))
         pip = 11 if L.mode == "landscape" else (8 if L.width < 380 else 9)
         pips = self.pips(tl, pip)
-        tally_text = ft.Text(self.t("spies.tally", need=tl.need, mine=tl.mine, spies=tl.spies),
-                             size=13.5 if L.mode == "landscape" else (11.5 if L.width < 380 else 12.5),
-                             color=theme.IVORY, font_family=theme.SANS_BOLD, no_wrap=True)
+        words = self.t("spies.tally", need=tl.need, mine=tl.mine, spies=tl.spies)
+        # Beside the crown and the twelve pips (one a little apart): as large as fits the line.
+        room = L.hud.w - 2 * (L.pad + 4) - (16 + 5 + lg.FACES * (pip + 3) + 4) - 8
+        size = 13.5 if L.mode == "landscape" else (11.5 if L.width < 380 else 12.5)
+        size = text_fit.largest_size(words, room, tuple(x for x in (13.5, 12.5, 12, 11.5, 11, 10.5) if x <= size),
+                                     theme.SANS_BOLD) or 10.5
+        tally_text = ft.Text(words, size=size, color=theme.IVORY, font_family=theme.SANS_BOLD, no_wrap=True)
         tally = ft.Semantics(
             label=self.t("spies.tally.a11y", need=tl.need, mine=tl.mine, spies=tl.spies, open=tl.open),
             identifier="spies-tally",
@@ -142,11 +146,12 @@ class BoardPieces:
                              padding=ft.Padding.symmetric(horizontal=8, vertical=2)),
                 ft.Image(src=card_widget.suit_asset(spy[1]), width=18, height=18),
             ], spacing=8, tight=True),
-            ft.Container(height=6 if big else 2),
+            ft.Container(height=6 if big else 0),
             ft.Text(self.t("spies.groups"), size=11, color=theme.IVORY, opacity=0.75),
             ft.Row(chips, spacing=6),
         ]
-        out.append(ft.Container(ft.Column(lines, spacing=4 if big else 3, tight=True), key="spy-info",
+        # A phone's box holds the lines only close together (test_layout measures it).
+        out.append(ft.Container(ft.Column(lines, spacing=4 if big else 2, tight=True), key="spy-info",
                                 left=box.x, top=box.y, width=box.w, height=box.h,
                                 alignment=ft.Alignment.CENTER_LEFT))
         return out, [medallion]

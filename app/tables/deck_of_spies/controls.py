@@ -69,8 +69,11 @@ class ControlPieces:
                                  identifier="spies-sum", key="spies-sum", content=ft.Column([
                 ft.Text(self.t("spies.sum").upper(), size=11, font_family=theme.SANS_BOLD, color=theme.GOLD_LIGHT,
                         style=ft.TextStyle(letter_spacing=1)),
-                ft.Row([ft.Text(str(ps.total), size=24, font_family=theme.SANS_BOLD, color=colour),
-                        ft.Text(f"/ {ps.need}", size=15, color=theme.IVORY, opacity=0.8)],
+                # Tight lines: the badge must fit the status line's height under its caption.
+                ft.Row([ft.Text(str(ps.total), size=24, font_family=theme.SANS_BOLD, color=colour,
+                                style=ft.TextStyle(height=1.15)),
+                        ft.Text(f"/ {ps.need}", size=15, color=theme.IVORY, opacity=0.8,
+                                style=ft.TextStyle(height=1.15))],
                        spacing=4, tight=True, vertical_alignment=ft.CrossAxisAlignment.END),
             ], spacing=0, tight=True))
             bar = ft.ProgressBar(value=min(1.0, ps.total / ps.need) if ps.need else 0, height=5,

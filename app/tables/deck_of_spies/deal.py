@@ -222,6 +222,7 @@ class DealChooser:
         self._fill()
         stats = ft.Semantics(identifier="spies-stats-link", content=ft.TextButton(
             self.t("spies.deal.stats"), icon=ft.Icons.INSIGHTS, height=48,
+            style=ft.ButtonStyle(padding=theme.target_padding(8)),  # beside a long German title on a phone
             on_click=lambda e: self.shell.navigate(f"/stats/{GAME}")))
         head = ft.Row([theme.title(self.t("spies.deal.title"), 15.5), stats],
                       alignment=ft.MainAxisAlignment.SPACE_BETWEEN,

@@ -54,8 +54,9 @@ def end_overlay(table: Any, view: dict[str, Any]) -> ft.Control:
     lines.append(ft.Text(f"{t('spies.hud.game', number=number)} · {help_line}", color=theme.IVORY, size=12.5,
                          opacity=0.8, text_align=ft.TextAlign.CENTER))
 
+    # Two a row: on a phone each has about 155 px, which "Gleiche Partie" and its icon fill at 14 px.
     def button(ident: str, label: str, icon: str, on_click: Callable[[], None], primary: bool) -> ft.Control:
-        return big_button(label, icon, on_click, primary=primary, ident=ident, height=48)
+        return big_button(label, icon, on_click, primary=primary, ident=ident, height=48, size=14)
 
     if table.read_only:  # a replay's end: the result only, its bar has the way out
         return _overlay(lines, L)

@@ -11,7 +11,7 @@ from typing import Any
 
 import flet as ft
 
-from app import theme
+from app import text_fit, theme
 from app.tables.kings_corner import model
 from app.tables.kit.drag import DropZone, draggable
 from app.tables.kit.style import GOLD_FAINT, IVORY_SOFT, SHADE
@@ -47,12 +47,15 @@ class CrossPieces:
         if bottom is None:
             corner = pos in kc.CORNERS
             words = self.t("kc.empty_corner" if corner else "kc.empty_edge")
-            small = sz.width < card_widget.SIZES["medium"].width  # the position's letters, not its name
+            room = sz.width - 4  # inside the pile's frame
+            name = self.t(f"kc.pos.{pos}")
+            # The position's name where it fits ("South-west"), else its letters ("SW").
+            size = text_fit.largest_size(name, room, (11, 10.5, 10))
             lines: list[ft.Control] = [
                 ft.Icon(ft.Icons.WORKSPACE_PREMIUM_OUTLINED if corner else ft.Icons.ADD, size=18, color=GOLD_FAINT),
-                ft.Text(self.t(f"kc.{'short' if small else 'pos'}.{pos}"), size=11, color=IVORY_SOFT, no_wrap=True,
-                        text_align=ft.TextAlign.CENTER)]
-            if not small:
+                ft.Text(name if size else self.t(f"kc.short.{pos}"), size=size or 11, color=IVORY_SOFT,
+                        no_wrap=True, text_align=ft.TextAlign.CENTER)]
+            if text_fit.fits(words, room, theme.SANS, 10):
                 lines.append(ft.Text(words, size=10, color=GOLD_FAINT, text_align=ft.TextAlign.CENTER, no_wrap=True))
             inner = ft.Column(lines, spacing=1, tight=True, horizontal_alignment=ft.CrossAxisAlignment.CENTER)
             return ft.Container(inner, width=sz.width, height=sz.height, border_radius=sz.radius,

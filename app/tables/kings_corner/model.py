@@ -12,6 +12,7 @@ import re
 from dataclasses import dataclass
 from typing import Any, Callable
 
+from app.tables.kit import hand as kit_hand
 from app.widgets import card as card_widget
 from core import cards
 from core.games import kings_corner as kc
@@ -106,26 +107,39 @@ class Geometry:
         return 3 * self.cell_h + 2 * self.gap
 
 
-def geometry(width: float, height: float) -> Geometry:
+MIN_OFFSET = 18  # px of a pile's bottom card above its top card: its corner index (a small card's is 15 px)
+
+
+def geometry(width: float, height: float, replay: bool = False, hand_cards: int | None = None) -> Geometry:
     """Card sizes and cells for a screen of ``width`` × ``height`` (below the app bar).
 
     The cross gets the largest card size whose 3 × 3 cells fit the width and the height left
-    over by the other seats' row, the status lines, the hand and the buttons.
+    over by the other seats' row, the status lines, the hand and the buttons (a ``replay`` has
+    no guidance line and no button, and says whose hand it shows, its ``hand_cards`` known: a
+    hand in one row leaves the cross more room than the two rows play keeps for a growing hand).
     """
     tablet = width >= TABLET_MIN_WIDTH
     column = width - (300 if tablet else 0) - 16  # the tablet's side panel holds the seats
     hand = "large" if tablet else "small"
     hand_h = card_widget.SIZES[hand].height * (1 if tablet else 1.5)
+    if replay and hand_cards is not None and not tablet:
+        hand_h = kit_hand.overlap_slots(hand_cards, column, hand)[1]
     seats_h = 0 if tablet else 70
     # The phone stacks status, notice, button and paddings; the tablet's side panel holds the last two.
-    rest = height - seats_h - hand_h - (70 if tablet else 54 + 40 + 24 + 24)
+    # The status row (its scoreboard chip a full tap target), the guidance, the button, the paddings.
+    # (A replay: the status row, whose hand it is, the column's spacing and padding.)
+    rest = height - seats_h - hand_h - (90 if tablet else (37 + 20 + 58) if replay else 54 + 40 + 24 + 24)
     gap = 8 if tablet else 6
     for size in ("large", "medium", "small"):
         sz = card_widget.SIZES[size]
-        offset = round(sz.height * 0.42)  # the bottom card's corner index stays readable
-        cell_w, cell_h = sz.width + 14, sz.height + offset + 8
-        if 3 * cell_w + 2 * gap <= column and 3 * cell_h + 2 * gap <= rest:
+        cell_w = sz.width + 14
+        # The bottom card's corner index stays readable: 42 % of a card shows, 34 % where height is short.
+        offset = min(round(sz.height * 0.42), int((rest - 2 * gap) / 3 - sz.height - 8))
+        if 3 * cell_w + 2 * gap <= column and offset >= sz.height * 0.34:
             break
+    else:  # short of height even with small cards (a replay's bar and open hands): the piles close up
+        offset = max(MIN_OFFSET, offset)
+    cell_h = sz.height + offset + 8
     # Room for the count badge and the lit outline; a tablet spreads the cross over its column.
     cell_w = min(cell_w + (60 if tablet else 24), (column - 2 * gap) / 3)
     return Geometry(tablet, column, size, hand, offset, cell_w, cell_h, gap)

@@ -32,9 +32,9 @@ class PanelPieces:
     def seat_chip(self, view: dict[str, Any], seat: int, width: float) -> ft.Control:
         """One other seat: avatar, the fan of backs with the count, the penalty total in a session, the name."""
         n = len(view["hands"][seat])
-        most = 2 if width < 100 else 3 if width < 150 else 6
+        room = width - 14 - 3 - seats.AVATAR - 4  # the chip's padding and border, the avatar
         top: list[ft.Control] = [seats.avatar(self.session, seat),
-                                 seats.hand_fan(self.t, self.name(seat), n, self.back, seat, most=most)]
+                                 seats.fitted_fan(self.t, self.name(seat), n, self.back, seat, room, most=6)]
         lines: list[ft.Control] = [ft.Row(top, spacing=4, tight=True, vertical_alignment=ft.CrossAxisAlignment.CENTER)]
         # The seat's one name (as in every line of the table); a narrow chip gives it two lines.
         under = [ft.Text(self.name(seat), size=12, font_family=theme.SANS_BOLD, color=theme.IVORY, max_lines=2,

@@ -59,7 +59,9 @@ class KingsTable(CrossPieces, PanelPieces, Table):
         return model.explain(reason, self.t, self.lang)
 
     def geometry(self) -> model.Geometry:
-        return model.geometry(self.width, self.height - APPBAR)
+        seat = self.viewer()
+        hand = len(self.session.view(seat)["hands"][seat]) if self.read_only and seat is not None else None
+        return model.geometry(self.width, self.height - APPBAR, replay=self.read_only, hand_cards=hand)
 
     # --- input ---------------------------------------------------------------------------------
 

@@ -10,7 +10,7 @@ from typing import Any, Callable
 
 import flet as ft
 
-from app import theme
+from app import text_fit, theme
 from app.tables.kit import text
 from app.tables.kit.style import SHADE_DEEP
 from app.widgets import card as card_widget
@@ -18,6 +18,9 @@ from app.widgets import card as card_widget
 
 def thinking(session: Any, driver: Any) -> bool:
     return bool(session.bot_to_move or getattr(driver, "thinking", False))
+
+
+AVATAR = 36  # px: a seat's round badge
 
 
 def avatar(session: Any, seat: int) -> ft.Control:
@@ -29,7 +32,7 @@ def avatar(session: Any, seat: int) -> ft.Control:
                          ft.Icon(ft.Icons.SMART_TOY_OUTLINED if bot else ft.Icons.PERSON, size=20,
                                  color=theme.FELT_DARK))
     to_move = not session.over and session.to_move == seat
-    return ft.Container(inner, width=36, height=36, border_radius=18, bgcolor=theme.GOLD,
+    return ft.Container(inner, width=AVATAR, height=AVATAR, border_radius=AVATAR / 2, bgcolor=theme.GOLD,
                         alignment=ft.Alignment.CENTER,
                         border=ft.Border.all(2.5, theme.IVORY) if to_move else None,
                         shadow=[ft.BoxShadow(blur_radius=12, spread_radius=1, color=theme.GOLD_LIGHT)]
@@ -72,7 +75,7 @@ def hand_fan(t: Callable[..., str], name: str, n: int, back: str, seat: int, mos
 
     ``most`` caps the backs drawn (the count still says how many), for narrow seat badges.
     """
-    w, h, step = 21, 30, 8
+    w, h, step = FAN_CARD, 30, FAN_STEP
     shown = n if most is None else min(n, most)
     backs: list[ft.Control] = []
     for i in range(shown):
@@ -86,6 +89,37 @@ def hand_fan(t: Callable[..., str], name: str, n: int, back: str, seat: int, mos
                   spacing=4, tight=True, vertical_alignment=ft.CrossAxisAlignment.CENTER)
     label = t("kit.hand_of", name=name, cards=text.cards_text(t, n))
     return ft.Semantics(label=label, identifier=f"hand-count-{seat}", content=body, exclude_semantics=True)
+
+
+FAN_STEP, FAN_CARD = 8, 21  # px: how far each back of a fan lies from the last; a back's width
+
+
+def fan_width(shown: int) -> float:
+    """The width of a fan of ``shown`` backs (without its count)."""
+    return max(FAN_CARD, (shown - 1) * FAN_STEP + FAN_CARD) + 2
+
+
+def fitted_fan(t: Callable[..., str], name: str, n: int, back: str, seat: int, room: float,
+               most: int = 8) -> ft.Control:
+    """``hand_fan`` with as many backs (up to ``most``) as fit ``room`` px with the count beside
+    them; where not even one does, one back with the count on it (``hand_badge``)."""
+    count = 4 + text_fit.width(str(n), theme.SANS_BOLD, 13)
+    for shown in range(min(most, max(n, 1)), 0, -1):
+        if fan_width(shown) + count <= room:
+            return hand_fan(t, name, n, back, seat, most=shown)
+    return hand_badge(t, name, n, back, seat)
+
+
+def hand_badge(t: Callable[..., str], name: str, n: int, back: str, seat: int) -> ft.Control:
+    """Another player's hand in 30 px: one back with the count in a gold pill over its corner."""
+    card = ft.Container(ft.Image(src=card_widget.back_asset(back), width=FAN_CARD, height=30, fit=ft.BoxFit.FILL,
+                                 border_radius=3), left=0, top=2)
+    count = ft.Container(ft.Text(str(n), size=11, font_family=theme.SANS_BOLD, color=theme.FELT_DARK),
+                         bgcolor=theme.GOLD_LIGHT, border_radius=8, right=0, bottom=0,
+                         padding=ft.Padding.symmetric(horizontal=4))
+    label = t("kit.hand_of", name=name, cards=text.cards_text(t, n))
+    return ft.Semantics(label=label, identifier=f"hand-count-{seat}", exclude_semantics=True,
+                        content=ft.Stack([card, count], width=30, height=38))
 
 
 def level_text(t: Callable[..., str], session: Any, seat: int) -> str:

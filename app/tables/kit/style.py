@@ -28,12 +28,13 @@ def caps(text: str, color: str = theme.GOLD_LIGHT, size: float = 11) -> ft.Text:
 
 
 def big_button(label: str, icon: str | None, on_click, *, primary: bool = True, ident: str | None = None,
-               height: float = 54, expand: bool = True) -> ft.Control:
-    """A thumb-sized gold (primary) or outlined button, findable by ``ident`` in tests."""
+               height: float = 54, expand: bool = True, size: float = 15) -> ft.Control:
+    """A thumb-sized gold (primary) or outlined button, findable by ``ident`` in tests; ``size``: its
+    label's (two buttons side by side on a phone may need a smaller one)."""
     style = ft.ButtonStyle(bgcolor=theme.GOLD if primary else None,
                            color=theme.FELT_DARK if primary else theme.IVORY,
                            side=None if primary else ft.BorderSide(1.5, theme.GOLD),
-                           text_style=ft.TextStyle(font_family=theme.SANS_BOLD, size=15),
+                           text_style=ft.TextStyle(font_family=theme.SANS_BOLD, size=size),
                            shape=ft.RoundedRectangleBorder(radius=16),
                            padding=ft.Padding.symmetric(horizontal=8))
     cls = ft.FilledButton if primary else ft.OutlinedButton

@@ -92,7 +92,8 @@ class Pieces:
         to_move = not s.over and s.to_move == seat and self.shown_trick is None
         won_now = self.shown_trick is not None and self.shown_trick["winner"] == seat
         n = len(view["hands"][seat])
-        fan = kit_seats.hand_fan(self.t, self.name(seat), n, self.back, seat, most=4 if width < 150 else 8)
+        room = width - 16 - 4 - kit_seats.AVATAR - 6  # the tile's padding and border, the avatar
+        fan = kit_seats.fitted_fan(self.t, self.name(seat), n, self.back, seat, room)
         taken = self.tricks_won(view, seat)
         body = ft.Column([
             ft.Text(self.name(seat), size=13.5, font_family=theme.SANS_BOLD, color=theme.IVORY, max_lines=1,

@@ -175,37 +175,49 @@ class Sheets:
                                          result=self.t("rk.won" if r.potentat_wins else "rk.lost")),
                                   size=12.5, color=theme.IVORY) for r in rows], spacing=4, tight=True)
 
-    def scoreboard_table(self, view: dict[str, Any]) -> ft.Control:
-        """Every Partie's points per player and the balances after it, one row each."""
+    def scoreboard_table(self, view: dict[str, Any], width: float) -> ft.Control:
+        """Every Partie's points per player and the balances after it, one row each, in ``width`` px.
+
+        A column per seat, as wide as the width allows; the Potentat of each Partie is the lit
+        cell of its row (his name would need a column of its own, which a phone has not)."""
         n = view["players"]
-        col = 58 if n == 4 else 66
+        first = 34
+        col = min(96.0, (width - first - 4 * n) / n)
+        head_size = 12 if col >= 64 else 11
 
-        def cell(content: ft.Control, width: float) -> ft.Control:
-            return ft.Container(content, width=width, alignment=ft.Alignment.CENTER_RIGHT)
+        def cell(content: ft.Control, potentat: bool = False) -> ft.Control:
+            return ft.Container(content, width=col, alignment=ft.Alignment.CENTER_RIGHT,
+                                padding=ft.Padding.symmetric(horizontal=4),
+                                bgcolor=GOLD_FAINT if potentat else None, border_radius=6)
 
-        head = ft.Row([ft.Container(ft.Text("#", size=12, color=IVORY_SOFT), width=22),
-                       ft.Text(self.t("rk.potentat"), size=12, color=IVORY_SOFT, expand=True),
-                       *[cell(ft.Text(self.name(s), size=12, color=theme.GOLD_LIGHT, max_lines=1,
-                                      overflow=ft.TextOverflow.ELLIPSIS, text_align=ft.TextAlign.RIGHT), col)
-                         for s in range(n)]], spacing=4)
+        head = ft.Row([ft.Container(ft.Text("#", size=12, color=IVORY_SOFT), width=first),
+                       *[cell(ft.Text(self.name(s), size=head_size, color=theme.GOLD_LIGHT, max_lines=2,
+                                      overflow=ft.TextOverflow.ELLIPSIS, text_align=ft.TextAlign.RIGHT))
+                         for s in range(n)]], spacing=4, vertical_alignment=ft.CrossAxisAlignment.END)
         lines: list[ft.Control] = [head, ft.Divider(color=GOLD_FAINT, height=4)]
         rows = model.scoreboard(view)
         for r in rows:
             mark = "✓" if r.potentat_wins else "✗"
-            lines.append(ft.Semantics(identifier=f"score-row-{r.number}", content=ft.Row([
-                ft.Container(ft.Text(str(r.number), size=13, color=IVORY_SOFT), width=22),
-                ft.Text(f"{self.name(r.potentat)} {mark}", size=13, color=theme.IVORY, expand=True, max_lines=1,
-                        overflow=ft.TextOverflow.ELLIPSIS),
-                *[cell(ft.Column([_amount(r.points[s], 13.5),
-                                  ft.Text(signed(r.balance[s]), size=11, color=IVORY_SOFT)],
-                                 spacing=0, tight=True, horizontal_alignment=ft.CrossAxisAlignment.END), col)
-                  for s in range(n)]], spacing=4)))
+            lines.append(ft.Semantics(
+                identifier=f"score-row-{r.number}",
+                label=self.t("rk.history_line", n=r.number, name=self.name(r.potentat),
+                             result=self.t("rk.won" if r.potentat_wins else "rk.lost")),
+                content=ft.Row([
+                    ft.Container(ft.Text(f"{r.number} {mark}", size=13, color=IVORY_SOFT, no_wrap=True), width=first),
+                    *[cell(ft.Column([_amount(r.points[s], 13.5),
+                                      ft.Text(signed(r.balance[s]), size=11, color=IVORY_SOFT)],
+                                     spacing=0, tight=True, horizontal_alignment=ft.CrossAxisAlignment.END),
+                           potentat=s == r.potentat)
+                      for s in range(n)]], spacing=4)))
         if not rows:
             lines.append(ft.Text(self.t("rk.no_partie_yet"), size=13, color=IVORY_SOFT))
         lines.append(ft.Divider(color=GOLD_FAINT, height=4))
-        lines.append(ft.Row([ft.Container(width=22), ft.Text(self.t("rk.balance"), size=13, font_family=theme.SANS_BOLD,
-                                                            color=theme.GOLD_LIGHT, expand=True),
-                             *[cell(_amount(view["balance"][s], 15), col) for s in range(n)]], spacing=4))
+        lines.append(caps(self.t("rk.balance")))
+        lines.append(ft.Row([ft.Container(width=first),
+                             *[cell(_amount(view["balance"][s], 15)) for s in range(n)]], spacing=4))
+        # The key to the crowned cells.
+        lines.append(ft.Row([ft.Container(width=16, height=12, bgcolor=GOLD_FAINT, border_radius=4),
+                             ft.Text(self.t("rk.potentat"), size=11.5, color=IVORY_SOFT)], spacing=6))
         lines.append(ft.Text(self.t("rk.scoreboard_note"), size=11.5, color=IVORY_SOFT))
         return ft.Column(lines, spacing=6, tight=True)
 
@@ -215,7 +227,7 @@ class Sheets:
         title = self.t("rk.scoreboard_title", n=len(view["partien"]), total=view["options"]["partien"])
         sheet = ft.BottomSheet(ft.Container(ft.Column([
             theme.display(title, 20, color=theme.GOLD_LIGHT),
-            self.scoreboard_table(view),
+            self.scoreboard_table(view, min(self.width, 640) - 36),
         ], spacing=12, tight=True, scroll=ft.ScrollMode.AUTO), padding=18, bgcolor=theme.FELT_DARK,
             border_radius=ft.BorderRadius.only(top_left=20, top_right=20)), bgcolor=theme.FELT_DARK,
             show_drag_handle=True)
@@ -232,5 +244,5 @@ class Sheets:
                                      ident="headline")
         last_card = end_sheet.result_card(self.t("rk.last_partie", n=p.number) + " · " + self.partie_headline(p),
                                           "", self.partie_card(last), icon=ft.Icons.MILITARY_TECH)
-        lines = [card, last_card, caps(self.t("rk.scoreboard")), self.scoreboard_table(view)]
+        lines = [card, last_card, caps(self.t("rk.scoreboard")), self.scoreboard_table(view, min(self.width, 620) - 24)]
         return self.framed(view, lines, self.end_buttons(self.t("rk.rematch")))
