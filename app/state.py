@@ -29,9 +29,6 @@ SETTING_KEYS = {"language": "ui_language", "theme": "ui_theme", "speed": "ui_ani
                 "suits": "ui_suits"}
 GUIDES_SEEN = "ui_guides_seen"  # the games whose guided first deal was started or declined
 
-# Pause before and after a computer move, in seconds, per animation speed.
-BOT_PAUSE = {"slow": 1.2, "normal": 0.7, "fast": 0.3, "off": 0.0}
-
 
 def device_language(tags: list[str] | tuple[str, ...] | None) -> str:
     """The UI language for a device's preferred locales: German for any ``de*``, else English."""
@@ -126,10 +123,6 @@ class AppState:
 
     def t(self, key: str, **kw: Any) -> str:
         return i18n.t(key, self.lang, **kw)
-
-    @property
-    def bot_pause(self) -> float:
-        return BOT_PAUSE.get(self.settings.speed, BOT_PAUSE["normal"])
 
     # --- profiles -------------------------------------------------------------------------
 

@@ -14,12 +14,13 @@ from tests.test_app_thronfolge_table import SavingStore, stub_ui
 
 
 async def table_on_a_page(game: str, bots: int, seed: int, *, wide: bool = False,
-                          speed: str = "off") -> tuple[HeadlessPage, GameSession, Any]:
-    """Anna and ``bots`` random computers; phone size (tablet when ``wide``); ``speed`` of the
-    animations ("off" draws every move at once)."""
+                          speed: str = "off", level: str = "random",
+                          options: dict[str, Any] | None = None) -> tuple[HeadlessPage, GameSession, Any]:
+    """Anna and ``bots`` computers (random ones unless ``level``); phone size (tablet when
+    ``wide``); ``speed`` of the animations ("off" draws every move at once)."""
     h = HeadlessPage(width=1024 if wide else 390, height=768 if wide else 844)
-    seats = [Seat("human", "Anna")] + [Seat("bot", f"Bot {i}", None, "random") for i in range(bots)]
-    session = GameSession.start(game, seats, seed=seed, saver=SavingStore())
+    seats = [Seat("human", "Anna")] + [Seat("bot", f"Bot {i}", None, level) for i in range(bots)]
+    session = GameSession.start(game, seats, seed=seed, options=options, saver=SavingStore())
     state = AppState(SavingStore(), "de")
     state.settings.speed = speed
     state.ui = stub_ui("de", wide)

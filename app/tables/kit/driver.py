@@ -3,9 +3,9 @@
 In Flet 1.0 every handler runs on the app's single asyncio loop, so a bot that
 thinks inside a handler freezes the UI (FLET-NOTES 2). The driver runs each
 bot decision in a worker thread (``asyncio.to_thread``) from a task started with
-``page.run_task``, pauses between moves so a person can follow them, and calls
-the table's ``redraw`` — which must call ``update()`` itself, because work done in a
-task is not auto-updated.
+``page.run_task``, shows each move for a pause (``kit.pace``) so a person can follow
+them, and calls the table's ``redraw`` — which must call ``update()`` itself, because
+work done in a task is not auto-updated.
 
 A save the store refuses because the game moved on elsewhere (another window saved
 first, resigned or finished it) changes nothing here: the driver hands it to the
@@ -18,6 +18,7 @@ import asyncio
 import logging
 from typing import Any, Callable
 
+from app.tables.kit.pace import PACES, RUSHED, pace_for, pause_after, rushing
 from core.errors import RulesError
 
 log = logging.getLogger(__name__)
@@ -41,6 +42,9 @@ class TableDriver:
         self.redraw = redraw
         self.moved_on = moved_on
         self.thinking = False
+        # True while the computer hurries through the rest of a long series of moves (``kit.pace``):
+        # the table's cards fly at the fast speed meanwhile.
+        self.rushing = False
         # True while the table shows something the person must close first (the sheet after a
         # round): the computer's turns wait until ``resume``.
         self.paused = False
@@ -109,11 +113,22 @@ class TableDriver:
             self.ui.bot_future = self.ui.page.run_task(self._bot_turns)
 
     async def _bot_turns(self) -> None:
+        """The computer's moves one after another, each shown for the pause of the speed setting
+        (``kit.pace``). The next move is decided while the last one is on screen: the pause runs
+        from the drawing of a move to the next move, whatever deciding and drawing took."""
+        loop = asyncio.get_running_loop()
+        pace = pace_for(self.state.settings)
+        started = loop.time()
+        due = started + pace.first
         try:
+            self.redraw([])  # show "thinking"
             while self.session.bot_to_move and not self.paused:
-                self.redraw([])  # show "thinking"
-                await asyncio.sleep(self.state.bot_pause)
+                mover, moves = self.session.to_move, len(self.session.actions)
                 action = await asyncio.to_thread(self.session.bot_action)
+                await asyncio.sleep(max(0.0, due - loop.time()))
+                if self.paused or self.session.to_move != mover or len(self.session.actions) != moves:
+                    continue  # the table changed meanwhile: decide again, or stop
+                shown = loop.time()  # the pause runs from here: the drawing's time counts against it
                 try:
                     events = self.session.apply(action)
                 except RulesError:  # a bot must never do this; stop rather than loop
@@ -124,14 +139,14 @@ class TableDriver:
                     self.refused(exc)
                     return
                 self.thinking = self.session.bot_to_move and not self.paused
+                self.rushing = rushing(pace, shown - started)
                 self.redraw(events)
-                if self.session.bot_to_move and not self.paused:
-                    await asyncio.sleep(self.state.bot_pause / 2)
+                due = shown + pause_after(PACES[RUSHED] if self.rushing else pace, events, mover, self.session)
         except asyncio.CancelledError:  # the screen was left; the game is saved after every move
             raise
         except Exception:
             log.exception("computer turn failed")
             self.ui.snack(self.ui.t("play.bot_failed"), error=True)
         finally:
-            self.thinking = False
+            self.thinking = self.rushing = False
         self.redraw([])

@@ -25,7 +25,7 @@ import flet as ft
 log = logging.getLogger(__name__)
 
 # Length of one card flight in ms per speed setting; "off" draws the end at once.
-FLIGHT_MS = {"slow": 680, "normal": 400, "fast": 220, "off": 0}
+FLIGHT_MS = {"slow": 680, "normal": 200, "fast": 120, "off": 0}
 START_DELAY = 0.06  # seconds for a start frame to reach the client before the end is set
 
 

@@ -54,17 +54,20 @@ def turn_text(t: Callable[..., str], session: Any, viewer: int | None, name: Cal
 
 
 def turn_pill(t: Callable[..., str], session: Any, driver: Any, viewer: int | None,
-              name: Callable[[int], str]) -> ft.Control:
-    """The pill "Your turn" / "Bot is thinking …", a live region for screen readers."""
-    words, icon = turn_text(t, session, viewer, name)
-    busy = thinking(session, driver) and not session.over
+              name: Callable[[int], str], ended: str | None = None) -> ft.Control:
+    """The pill "Your turn" / "Bot is thinking …", a live region for screen readers.
+
+    ``ended`` says instead that a round (a Partie) has just ended: its last cards are still on
+    the table, and nobody moves in the next one until its result has been shown."""
+    words, icon = (ended, ft.Icons.FLAG) if ended else turn_text(t, session, viewer, name)
+    busy = thinking(session, driver) and not session.over and not ended
     lead: ft.Control = (ft.ProgressRing(width=15, height=15, stroke_width=2.2, color=theme.FELT_DARK)
                         if busy or icon is None else ft.Icon(icon, size=16, color=theme.FELT_DARK))
-    mine = viewer is not None and session.to_move == viewer and not busy
+    mine = viewer is not None and session.to_move == viewer and not busy and not ended
     pill = ft.Container(
         ft.Row([lead, ft.Text(words, size=13, font_family=theme.SANS_BOLD, color=theme.FELT_DARK, no_wrap=True)],
                spacing=6, tight=True),
-        bgcolor=theme.GOLD if mine or session.over else theme.GOLD_LIGHT, border_radius=16,
+        bgcolor=theme.GOLD if mine or session.over or ended else theme.GOLD_LIGHT, border_radius=16,
         padding=ft.Padding.symmetric(horizontal=11, vertical=5))
     # A live region: screen readers announce "… is thinking" and "Your turn" as they change.
     return ft.Semantics(identifier="turn", label=words, exclude_semantics=True, live_region=True, content=pill)

@@ -14,7 +14,7 @@ import flet as ft
 
 from app import fmt
 from app.events import skip_page_update
-from app.tables.kit import end_sheet, feel, motion, privacy, text  # noqa: F401  (text registers the kit's strings)
+from app.tables.kit import end_sheet, feel, motion, pace, privacy, text  # noqa: F401  (text registers the kit's strings)
 from app.tables.kit.drag import DragLights
 from app.tables.kit.driver import TableDriver
 from app.tables.kit.guide import Guide
@@ -71,8 +71,12 @@ class Table:
 
     @property
     def duration(self) -> int:
-        """One card flight in ms at the speed of the settings (0: no animation)."""
-        return motion.flight_ms(self.state.settings)
+        """One card flight in ms at the speed of the settings (0: no animation); the fast one
+        while the computer hurries through a long series of moves (``kit.pace``)."""
+        ms = motion.flight_ms(self.state.settings)
+        if getattr(self.driver, "rushing", False):
+            return min(ms, motion.FLIGHT_MS[pace.RUSHED])
+        return ms
 
     def name(self, seat: int) -> str:
         """A seat's one name at the table, in every line, chip, sheet and replay of it.
@@ -284,4 +288,11 @@ def mount(app_state: Any, table: Table) -> ft.Control:
 
 async def _start_later(table: Table) -> None:
     # Kick off computer turns only once the table is on the page, so redraws can update it.
+    # Two drawings of the screen in a row (a reconnect's route and size) mount two tables before
+    # either starts: the later one's start stops the earlier one's computer, or both would move
+    # for it at once (one with a move decided for a table that had moved on: an illegal move
+    # that left the computer standing).
+    cancel = getattr(table.ui, "cancel_bot", None)
+    if cancel is not None:
+        cancel()
     table.driver.kick()

@@ -84,6 +84,12 @@ class Pieces:
             out.append(chip(self.t("rk.leads"), ident=f"leads-{seat}"))
         return out
 
+    def partie_ending(self) -> dict[str, Any] | None:
+        """The record of the Partie whose last trick is still on the table (None otherwise): the
+        engine has dealt the next Partie already, but its turn is not told until the sheet is read."""
+        shown = self.shown_trick
+        return shown["record"] if shown is not None else None
+
     def tricks_won(self, view: dict[str, Any], seat: int) -> int:
         return sum(1 for t in view["tricks"] if t["winner"] == seat)
 
@@ -343,6 +349,8 @@ class Pieces:
             return kit_hand.notice(self.t(key, suit=suit), ft.Icons.RULE, theme.GOLD_LIGHT)
         # A replay's bar tells the last move already, and its table is short of room.
         text = self.banner if self.read_only else self.banner or self.last_move
+        if self.partie_ending() and not self.read_only:
+            text = self.last_move  # the last trick, not yet the next Partie's deal
         if text:
             return kit_hand.notice(text, ft.Icons.HISTORY, theme.IVORY)
         return None
@@ -369,14 +377,17 @@ class Pieces:
             return kit_seats.hand_fan(self.t, self.name(me), len(hand), self.back, me)
         return ft.Container(kit_hand.overlap_hand(
             hand, lang=self.lang, size=size, back=self.back, width=self.hand_width(), selected=self.selected,
-            playable=playable, on_tap=self.tap_card, empty_text=self.t("rk.hand_empty"),
+            playable=playable, on_tap=self.tap_card,
+            empty_text=self.t("rk.result_follows") if self.partie_ending() else self.t("rk.hand_empty"),
             glide_ms=self.duration, marks=lambda c: self.mark(c, new), french=self.french),
             padding=ft.Padding.only(top=8), alignment=ft.Alignment.CENTER)
 
     def my_badge(self, view: dict[str, Any], seat: int | None, me: int) -> ft.Control:
         taken = self.tricks_won(view, me)
         title = self.you_label(me, seat)
-        pill = kit_seats.turn_pill(self.t, self.session, self.driver, seat, self.name)
+        ending = self.partie_ending()
+        pill = kit_seats.turn_pill(self.t, self.session, self.driver, seat, self.name,
+                                   ended=self.t("rk.partie_done", n=ending["number"]) if ending else None)
         return kit_seats.seat_badge(self.session, me, title, chips=self.seat_chips(view, me),
                                     subtitle=self.t("rk.tricks_n", n=taken), trailing=[pill])
 

@@ -25,7 +25,7 @@ from app.tables.rosenkrieg.pieces import TABLET_MIN_WIDTH, Pieces
 from app.tables.rosenkrieg.sheets import Sheets
 from core.games import rosenkrieg as rk
 
-HOLD = {"slow": 1.6, "normal": 1.1, "fast": 0.6}  # seconds a finished trick stays before it slides away
+HOLD = {"slow": 1.4, "normal": 0.8, "fast": 0.45}  # seconds a finished trick stays before it slides away
 SEEN = "partie_seen"  # session meta: the last Partie whose sheet the people have closed
 
 
@@ -120,7 +120,8 @@ class RosenkriegTable(Layouts, Pieces, Sheets, Table):
     # --- the finished trick, the Partie sheet ---------------------------------------------------
 
     def show_trick(self, ev: dict[str, Any], record: dict[str, Any] | None) -> None:
-        """Keep a finished trick on the table with its winner lit, then slide it to the winner."""
+        """Keep a finished trick on the table with its winner lit, then slide it to the winner (the
+        last of a Partie: then its sheet, or the end of the Dynastie)."""
         n = self.session.state["players"]
         leader = (ev["winner"] - rk.trick_winner(ev["cards"])) % n
         self.shown_trick = {"leader": leader, "cards": list(ev["cards"]), "winner": ev["winner"], "stage": "full",
@@ -133,8 +134,10 @@ class RosenkriegTable(Layouts, Pieces, Sheets, Table):
             return
         self.driver.pause()
         flight = self.duration / 1000
-        frames = [{"stage": "full", "wait": HOLD.get(speed, 1.1)}, {"stage": "gather", "wait": flight},
-                  {"stage": "gone", "wait": flight}, {"stage": None}]
+        frames = [{"stage": "full", "wait": HOLD.get(speed, HOLD["normal"])}]
+        if record is None:  # the last trick of a Partie gives way to its sheet at once
+            frames += [{"stage": "gather", "wait": flight}, {"stage": "gone", "wait": flight}]
+        frames.append({"stage": None})
         self.frames.start(page, frames, self.trick_frame, self.end_trick)
 
     def trick_frame(self, frame: dict[str, Any]) -> None:
