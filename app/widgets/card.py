@@ -117,25 +117,31 @@ def ink(card: str) -> str:
 MARK_LEFT, MARK_PAD, MARK_BORDER = 3, 4, 1
 
 
-def mark_width(text: str, sz: CardSize) -> float:
+def mark_width(text: str, sz: CardSize, left: float = MARK_LEFT) -> float:
     """How far a mark reaches from the card's left edge."""
     size = max(11.0, sz.index * 0.72)
-    return MARK_LEFT + 2 * (MARK_PAD + MARK_BORDER) + text_fit.width(text, theme.SANS_BOLD, size)
+    return left + 2 * (MARK_PAD + MARK_BORDER) + text_fit.width(text, theme.SANS_BOLD, size)
 
 
-def _mark(mark: Mark, sz: CardSize, room: float | None = None) -> ft.Control:
-    """The mark at the card's lower left; its short form when ``room`` (the width of the card that
-    shows) is too narrow for its text."""
+def _mark(mark: Mark, sz: CardSize, room: float | None = None, top_left: float | None = None) -> ft.Control:
+    """The mark at the card's lower left, or at its top beside the corner index (``top_left``: from
+    the left edge) where a card below covers the lower part; its short form when ``room`` (the
+    width of the card that shows) is too narrow for its text."""
     bg, fg = MARK_COLOURS.get(mark.tone, MARK_COLOURS["gain"])
     size = max(11.0, sz.index * 0.72)  # never below 11 px, even on the smallest cards
-    text = mark.short if room is not None and mark.short and mark_width(mark.text, sz) > room else mark.text
+    left = MARK_LEFT if top_left is None else top_left
+    text = mark.text
+    if room is not None and mark.short and mark_width(mark.text, sz, left) > room:
+        text = mark.short
+    place = dict(left=left, bottom=3) if top_left is None else dict(left=left, top=3)
     return ft.Container(
         ft.Text(text, size=size, font_family=theme.SANS_BOLD, color=fg, style=ft.TextStyle(height=1.0)),
-        left=MARK_LEFT, bottom=3, bgcolor=bg, border_radius=6,
-        padding=ft.Padding.symmetric(horizontal=MARK_PAD, vertical=2), border=ft.Border.all(MARK_BORDER, theme.IVORY))
+        bgcolor=bg, border_radius=6, padding=ft.Padding.symmetric(horizontal=MARK_PAD, vertical=2),
+        border=ft.Border.all(MARK_BORDER, theme.IVORY), **place)
 
 
-def _face(card: str, lang: str, sz: CardSize, mark: Mark | None = None, mark_room: float | None = None) -> ft.Control:
+def _face(card: str, lang: str, sz: CardSize, mark: Mark | None = None, mark_room: float | None = None,
+          mark_top: bool = False) -> ft.Control:
     colour = ink(card)
     rank = cards.index_label(card, lang)
     suit_img = suit_asset(card[1])
@@ -171,7 +177,9 @@ def _face(card: str, lang: str, sz: CardSize, mark: Mark | None = None, mark_roo
     if large and card[0] not in FACE_RANKS:
         layers.append(ft.Container(corner, right=4, bottom=4, rotate=ft.Rotate(math.pi)))
     if mark is not None:
-        layers.append(_mark(mark, sz, mark_room))
+        index = text_fit.width(rank, theme.SANS_BOLD, sz.index, -1 if len(rank) > 1 else 0)
+        beside = 4 + max(index, sz.corner_suit) + 4  # right of the corner index
+        layers.append(_mark(mark, sz, mark_room, beside if mark_top else None))
     return ft.Stack(layers, width=sz.width, height=sz.height)
 
 
@@ -184,13 +192,14 @@ def card_view(card: str, lang: str, size: str = "medium", back: str = BACKS[0], 
               selected: bool = False, highlighted: bool = False, disabled: bool = False,
               on_tap: Callable[[str], None] | None = None, key: str | None = None,
               mark: Mark | None = None, french: bool = False, tappable: bool = False,
-              mark_room: float | None = None) -> ft.Control:
+              mark_room: float | None = None, mark_top: bool = False) -> ft.Control:
     """One card, face up (or a back for ``"??"``), wrapped in Semantics for screen readers.
 
     ``selected`` lifts the card with a gold outline, ``highlighted`` adds a glow for a
     legal target, ``disabled`` dims it and ignores taps, ``mark`` prints the card's role
     in its game on the face (never on a back), in its short form when ``mark_room`` px of the card
-    show (the next card of a hand lies over the rest) and its text needs more. ``french`` draws (and names) a Rosenkrieg
+    show (the next card of a hand lies over the rest) and its text needs more, at the top beside the
+    corner index with ``mark_top`` (a card of a hand's lower row covers the lower part). ``french`` draws (and names) a Rosenkrieg
     card as the Skat-deck card it stands for; taps and the test id keep the card's own code.
     ``tappable``: a card the player taps at times (a card of their hand) reads as a button
     even while ``on_tap`` is None. Its role then never changes, so a redraw changes the card
@@ -216,7 +225,7 @@ def card_view(card: str, lang: str, size: str = "medium", back: str = BACKS[0], 
             on_tap(_card)
     face = ft.Container(
         content=(_back("royal" if back not in BACKS else back, sz) if hidden
-                 else _face(as_french(card) if french else card, lang, sz, mark, mark_room)),
+                 else _face(as_french(card) if french else card, lang, sz, mark, mark_room, mark_top)),
         width=sz.width, height=sz.height, border_radius=sz.radius, border=border,
         bgcolor=None if hidden else theme.IVORY, shadow=shadows,
         clip_behavior=ft.ClipBehavior.ANTI_ALIAS,

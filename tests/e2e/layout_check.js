@@ -36,7 +36,7 @@ async ({fonts, minTarget, texts}) => {
     targets.push({el, order, r, label: label.trim(), role, id: el.getAttribute("flt-semantics-identifier"),
                   area: scroller(el)});
   });
-  const strips = {};
+  const covering = {};  // a target's box and the boxes of the targets drawn over it
   for (const a of targets) {
     const ar = a.r;
     // Flutter cuts the box of a node that the edge of its scrolling area crosses: such a target is
@@ -69,9 +69,7 @@ async ({fonts, minTarget, texts}) => {
       }
       free = [best, best];
     }
-    // How much of it shows from its leading edge (a card of a fanned hand: up to the next card).
-    const over = cover.filter((b) => b.r.left > ar.left + 0.5).map((b) => b.r.left - ar.left);
-    if (a.id) strips[a.id] = over.length ? Math.min(...over) : ar.width;
+    if (a.id) covering[a.id] = {r: ar, by: cover.map((b) => b.r)};
     if (free[0] < minTarget - 0.5 || free[1] < minTarget - 0.5) {
       out.push({kind: "small target", text: a.label || a.role, where: a.id || "", rect: rect(ar),
                 free: free.map(Math.round)});
@@ -92,10 +90,16 @@ async ({fonts, minTarget, texts}) => {
     const natural = Math.max(...t.text.split("\n").map((line) => width(line, t.f, t.s, t.ls)))
       + t.spans.reduce((sum, p) => sum + width(p.t, p.f || t.f, p.s || t.s, p.ls), 0);
     const room = t.w - (t.extra || 0);
-    // A badge on a card must show whole in the strip of the card left uncovered.
-    if (t.badge && strips[t.badge.owner] !== undefined && t.badge.x + t.w + t.badge.after > strips[t.badge.owner] + 0.5) {
-      out.push({kind: "covered badge", text: t.text, where: t.where, need: Math.round(t.badge.x + t.w + t.badge.after),
-                have: Math.round(strips[t.badge.owner])});
+    // A badge on a card must show whole: no card drawn over it may cover it.
+    const on = t.badge && covering[t.badge.owner];
+    if (on) {
+      const b = t.badge, w = t.w + b.w, h = t.h + b.h;
+      const left = on.r.left + b.left, top = b.top !== null ? on.r.top + b.top : on.r.bottom - b.bottom - h;
+      const hit = on.by.find((c) => c.left < left + w - 0.5 && c.right > left + 0.5 && c.top < top + h - 0.5
+                                    && c.bottom > top + 0.5);
+      if (hit) {
+        out.push({kind: "covered badge", text: t.text, where: t.where, rect: rect({x: left, y: top, width: w, height: h})});
+      }
     }
     // Half a pixel of slack for rounding; a button's padding is known to about a pixel.
     if (natural <= room + (t.kind === "button" ? 1 : 0.5)) continue;

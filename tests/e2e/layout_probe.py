@@ -203,24 +203,26 @@ def _text_entry(c: Any, up: list[Any]) -> dict[str, Any] | None:
 
 
 def _badge(up: list[Any]) -> dict[str, Any] | None:
-    """For a badge at the leading edge of something tappable (a card's "Legacy"), which node it is
-    on and where its right edge is: left + padding + border + the text + padding + border."""
+    """For a badge placed on something tappable (a card's mark), which node it is on and where:
+    its left edge and its top or bottom in that node, and what its padding and border add to the
+    Text's size. A badge is a padded, coloured box placed in a Stack."""
     import flet as ft
 
     for i in range(len(up) - 1, -1, -1):
         a = up[i]
-        if isinstance(a, ft.Container) and a.bgcolor is not None and a.left is not None and a.left <= 12:
+        if isinstance(a, ft.Container) and a.bgcolor is not None and a.padding is not None and _positioned(a):
             owner = next((b.identifier for b in reversed(up[:i]) if getattr(b, "identifier", None)), None)
-            if owner is None:
+            if owner is None or a.left is None:
                 return None
             pad = a.padding
             if isinstance(pad, (int, float)):
-                pl = pr = pad
+                pl = pr = pt = pb = pad
             else:
-                pl, pr = (pad.left or 0, pad.right or 0) if pad is not None else (0, 0)
+                pl, pr, pt, pb = pad.left or 0, pad.right or 0, pad.top or 0, pad.bottom or 0
             side = getattr(a.border, "left", None) if a.border is not None else None
             bw = getattr(side, "width", 0) or 0
-            return {"owner": owner, "x": a.left + pl + bw, "after": pr + bw}
+            return {"owner": owner, "left": a.left, "top": a.top, "bottom": a.bottom,
+                    "w": pl + pr + 2 * bw, "h": pt + pb + 2 * bw}
         if _positioned(a):
             return None
     return None

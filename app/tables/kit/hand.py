@@ -34,19 +34,20 @@ def card_size(width: float, n: int, spacing: float = 6, largest: str = "large") 
 def hand_card(card: str, lang: str, size: str, back: str, *, selected: bool = False, lit: bool = False,
               dim: bool = False, on_tap: Callable[[str], None] | None = None, role: str = "hand",
               face_down: bool = False, mark: card_widget.Mark | None = None, french: bool = False,
-              tappable: bool = False, shows: float | None = None) -> ft.Control:
+              tappable: bool = False, shows: float | None = None, covered_below: bool = False) -> ft.Control:
     """One card of a hand; ``dim`` marks a card that cannot be used now (no tap then); ``french``
     and ``tappable`` as in ``card_widget.card_view``.
 
     The key names the card and its role (``"2C-hand"``), so a card that moves from the hand
     to the table is a new control there, with its own identifier (FLET-NOTES section 7).
     ``face_down`` draws a back for a card on its way into a hidden pile. ``shows``: how many px of
-    the card's width are in sight (the next card of an overlapped hand lies over the rest).
+    the card's width are in sight (the next card of an overlapped hand lies over the rest);
+    ``covered_below``: a card of the lower row lies over this one's lower part (its mark goes up).
     """
     return card_widget.card_view(cards.UNKNOWN if face_down else card, lang, size, back, selected=selected,
                                  highlighted=lit, disabled=dim, on_tap=on_tap, key=f"{card}-{role}",
                                  mark=None if face_down else mark, french=french, tappable=tappable,
-                                 mark_room=shows)
+                                 mark_room=shows, mark_top=covered_below)
 
 
 def hand_row(hand: list[str], *, lang: str, size: str, back: str, selected: Collection[str] = (),
@@ -80,9 +81,9 @@ def _card_controls(hand: list[str], *, lang: str, size: str, back: str, selected
                    slides: Slides | None, dealt: Collection[str], ms: int, drag: DragLights | None,
                    marks: Callable[[str], card_widget.Mark | None] | None,
                    lit: Collection[str] | None = None, french: bool = False,
-                   shows: list[float] | None = None) -> list[ft.Control]:
+                   shows: list[float] | None = None, upper: list[bool] | None = None) -> list[ft.Control]:
     """One control per hand card, as ``hand_row`` describes them (``lit`` None: the usable ones when
-    some are not; ``shows``: each card's width in sight)."""
+    some are not; ``shows``: each card's width in sight; ``upper``: a card of the upper row of two)."""
     informative = playable is not None and not all(c in playable for c in hand)
     views: list[ft.Control] = []
     for i, c in enumerate(hand):
@@ -94,7 +95,8 @@ def _card_controls(hand: list[str], *, lang: str, size: str, back: str, selected
         mark = marks(c) if marks else None
         cv = hand_card(c, lang, size, back, selected=c in selected, lit=glow and c not in selected,
                        dim=playable is not None and not usable, on_tap=on_tap if usable else None, mark=mark,
-                       french=french, tappable=on_tap is not None, shows=shows[i] if shows else None)
+                       french=french, tappable=on_tap is not None, shows=shows[i] if shows else None,
+                       covered_below=bool(upper and upper[i]))
         if drag is not None:
             feedback = drag.lifted((c, lang, size, back, mark, french),
                                    lambda c=c, mark=mark: lifted(c, lang, size, back, mark, french))
@@ -163,7 +165,8 @@ def overlap_hand(hand: list[str], *, lang: str, size: str, back: str, width: flo
     views = _card_controls(hand, lang=lang, size=size, back=back, selected=selected, playable=playable,
                            on_tap=on_tap, face_up=face_up, slides=slides, dealt=dealt, ms=ms, drag=drag,
                            marks=marks, lit=lit, french=french,
-                           shows=in_sight(slots, card_widget.SIZES[size].width))
+                           shows=in_sight(slots, card_widget.SIZES[size].width),
+                           upper=[y < max(sy for _x, sy in slots) for _x, y in slots])
     glide = ft.Animation(glide_ms, ft.AnimationCurve.EASE_OUT_CUBIC) if glide_ms else None
     placed = [ft.Container(v, left=x, top=y, key=f"{c}-slot" if face_up else f"back-{i}-slot", animate_position=glide)
               for i, (c, v, (x, y)) in enumerate(zip(hand, views, slots))]
