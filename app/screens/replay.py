@@ -27,7 +27,7 @@ log = logging.getLogger(__name__)
 
 UNDO = [{"type": "undo"}]  # what a table redraws from scratch after (it drops shown tricks and sheets)
 STEP_SECONDS = {"slow": 2.2, "normal": 1.4, "fast": 0.8, "off": 1.0}  # autoplay, by animation speed
-BAR = {"phone": 154, "wide": 80}  # the control bar's height: three rows on a phone, one on a wide screen
+BAR = {"phone": 140, "wide": 80}  # the control bar's height: three rows on a phone, one on a wide screen
 MOVE_WIDTH = 270  # a wide bar's move text, beside the buttons
 STRIP = {"phone": 66, "wide": 66}  # the open hands' strip
 KEYS = {"Arrow Left": "back", "Arrow Right": "forward", "Home": "start", "End": "end", " ": "play"}
@@ -155,14 +155,15 @@ class ReplayScreen:
                     ft.Row([slider], spacing=0),
                     ft.Row([chooser, *buttons], alignment=ft.MainAxisAlignment.SPACE_BETWEEN,
                            vertical_alignment=ft.CrossAxisAlignment.CENTER)]
-            padding = ft.Padding.only(left=14, right=14, top=8, bottom=10)
+            # the move's line (20 px), the slider (a 48 px target) and the buttons (56) in 140 px with the border
+            padding = ft.Padding.only(left=14, right=14, top=4, bottom=4)
         else:
             rows = [ft.Row([ft.Container(parts.move_line(step_text, what, False), width=MOVE_WIDTH),
                             ft.Row(buttons, spacing=8, tight=True,
                                    vertical_alignment=ft.CrossAxisAlignment.CENTER),
                             slider, chooser], spacing=12, vertical_alignment=ft.CrossAxisAlignment.CENTER)]
             padding = ft.Padding.symmetric(horizontal=24, vertical=10)
-        self.bar.content = ft.Column(rows, spacing=4 if self.compact else 6, tight=True)
+        self.bar.content = ft.Column(rows, spacing=3 if self.compact else 6, tight=True)
         self.bar.padding = padding
         self.bar.height = BAR["phone" if self.compact else "wide"]
         self.bar.bgcolor = theme.FELT_DEEP
