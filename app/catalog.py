@@ -65,7 +65,7 @@ def entries() -> list[Entry]:
         info = load_info(name)
         if info is not None:
             lo, hi = info.min_players, info.max_players
-        out.append(Entry(name, f"games/{name}.svg", lo, hi, info, has_table=name in tables.TABLES))
+        out.append(Entry(name, f"games/{name}.png", lo, hi, info, has_table=name in tables.TABLES))
     return out
 
 

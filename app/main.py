@@ -158,14 +158,26 @@ def make_main(startup: Startup) -> Callable[[ft.Page], Any]:
         from app.state import AppState, device_language
 
         store = await startup.store()
-        page.title = "Hofstaat"  # the splash in index.html goes soon after the title comes
-        state = AppState(store, device_language(await _device_locales(page)))
-        theme.apply(page, state.settings.theme)
-        state.feedback = Feedback(page, state)
-        page.padding = 0
-        shell = Shell(page, state)
-        page.data = shell  # lets tests and handlers reach the session's shell
-        shell.start()
+        try:
+            state = AppState(store, device_language(await _device_locales(page)))
+            theme.apply(page, state.settings.theme)
+            state.feedback = Feedback(page, state)
+            page.padding = 0
+            shell = Shell(page, state)
+            page.data = shell  # lets tests and handlers reach the session's shell
+            # The splash in index.html goes once the title has come and the first screen's
+            # pictures have arrived. The title goes with the first screen (the page update of
+            # ``shell.start``), never before it: Flet's own "Working..." page (in English) would
+            # show between the splash and the app.
+            page.title = "Hofstaat"
+            shell.start()
+        except Exception:
+            page.title = "Hofstaat"  # the splash goes, and the page shows what went wrong
+            try:
+                page.update()
+            except Exception:
+                pass
+            raise
         if state.settings.sound == "on":
             # The players load their files now, after the first screen and before the first card.
             state.feedback.prepare()

@@ -5,6 +5,11 @@ plain SVG (paths, gradients, clip paths): flutter_svg, which draws them in the a
 supports neither ``<pattern>`` nor filters, so repeated ornaments are generated
 here as explicit shapes. PNGs (icon, splash) are screenshots of the SVGs taken
 with headless Chromium, so no extra imaging library is needed.
+
+The pictures of the first screens are shown as PNGs (``ART_PNGS``: the games'
+illustrations and the crest): the web client decodes a PNG in the browser, at once, while
+it parses and draws an SVG itself, often a second after the screen around it (the
+pictures popped in). The SVGs stay the source.
 """
 
 from __future__ import annotations
@@ -316,16 +321,24 @@ def write_all() -> list[Path]:
     return written
 
 
-def render_png(svg_path: Path, png_path: Path, size: int, transparent: bool) -> None:
-    """Screenshot an SVG at ``size``×``size`` pixels with headless Chromium."""
+# PNG copies drawn in the app: (svg, png, width, height); the games' art is 320 × 200, shown up
+# to about 280 × 174 px, so twice that covers screens of two and three pixels per point.
+ART_PNGS = tuple((f"games/{g}.svg", f"games/{g}.png", 640, 400)
+                 for g in ("thronfolge", "deck-of-spies", "rosenkrieg", "kings-corner")) + (
+    ("splash.svg", "crest.png", 256, 256),)  # the crown and cards on the home banner, the rail, About
+
+
+def render_png(svg_path: Path, png_path: Path, size: int, transparent: bool, height: int | None = None) -> None:
+    """Screenshot an SVG at ``size``×``size`` (or ``size``×``height``) pixels with headless Chromium."""
     from playwright.sync_api import sync_playwright
 
+    height = height or size
     html = (f"<html><body style='margin:0;background:transparent'>"
-            f"<img src='file://{svg_path}' style='width:{size}px;height:{size}px;display:block'></body></html>")
+            f"<img src='file://{svg_path}' style='width:{size}px;height:{height}px;display:block'></body></html>")
     with sync_playwright() as p:
         browser = p.chromium.launch(executable_path="/usr/bin/chromium",
                                     args=["--no-sandbox", "--disable-gpu", "--disable-background-networking"])
-        page = browser.new_page(viewport={"width": size, "height": size})
+        page = browser.new_page(viewport={"width": size, "height": height})
         # a file:// page may load file:// images; about:blank (set_content) may not
         tmp = png_path.with_suffix(".render.html")
         tmp.write_text(html, encoding="utf-8")
@@ -343,6 +356,9 @@ def main() -> int:
         render_png(ASSETS / "icon.svg", ASSETS / "icon.png", 1024, transparent=False)
         render_png(ASSETS / "splash.svg", ASSETS / "splash.png", 1024, transparent=True)
         print("rendered assets/icon.png and assets/splash.png")
+        for src, dst, width, height in ART_PNGS:
+            render_png(ASSETS / src, ASSETS / dst, width, transparent=True, height=height)
+            print("rendered", f"assets/{dst}")
     return 0
 
 

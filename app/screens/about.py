@@ -49,7 +49,7 @@ def view(shell) -> ft.View:
     t = shell.t
     hero = ft.Container(
         ft.Column([
-            ft.Image(src="splash.svg", width=92, height=92),
+            ft.Image(src="crest.png", width=92, height=92),
             theme.display("Hofstaat", 30, color=theme.GOLD_LIGHT),
             ft.Text(t("about.version", version=version()), color=theme.IVORY, size=13),
             ft.Text(t("home.subtitle"), color=theme.IVORY, size=13, opacity=0.9,

@@ -96,7 +96,7 @@ def _texts(shell, g) -> dict[str, str]:
     if g.forks:  # played on differently elsewhere: the ⋮ menu shows the versions
         bits.append(shell.t("versions.badge", n=g.forks + 1))
     return {"title": _title(shell, g.game), "who": _who(shell, g), "when": " · ".join(bits),
-            "art": f"games/{g.game}.svg"}
+            "art": f"games/{g.game}.png"}
 
 
 def _entry(shell, g) -> ft.Control:

@@ -16,7 +16,7 @@ log = logging.getLogger(__name__)
 def header(shell) -> ft.Control:
     """The felt banner with the crown and the app's name."""
     wide = shell.wide
-    crest = ft.Image(src="splash.svg", width=64 if wide else 52, height=64 if wide else 52)
+    crest = ft.Image(src="crest.png", width=64 if wide else 52, height=64 if wide else 52)
     words = ft.Column([
         theme.display("Hofstaat", 34 if wide else 29, color=theme.GOLD_LIGHT),
         ft.Text(shell.t("home.subtitle"), font_family=theme.SANS, size=14, color=theme.IVORY,
@@ -25,7 +25,7 @@ def header(shell) -> ft.Control:
     return ft.Container(
         ft.Stack([
             # a large faint crown as a watermark on the right
-            ft.Container(ft.Image(src="splash.svg", width=170, height=170, opacity=0.10),
+            ft.Container(ft.Image(src="crest.png", width=170, height=170, opacity=0.10),
                          right=-30, top=-34),
             ft.Container(ft.Row([crest, words], spacing=14,
                                 vertical_alignment=ft.CrossAxisAlignment.CENTER),

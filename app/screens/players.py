@@ -50,7 +50,7 @@ def _game_card(shell, game: str) -> ft.Control:
             else t("rec.game_card_none"))
     return ft.Container(ft.Semantics(identifier=f"stats-open-{game}", button=True, content=ft.Container(
         ft.Column([
-            ft.Row([ft.Image(src=f"games/{game}.svg", width=34, height=34, border_radius=8,
+            ft.Row([ft.Image(src=f"games/{game}.png", width=34, height=34, border_radius=8,
                              fit=ft.BoxFit.COVER),
                     ft.Icon(ft.Icons.INSIGHTS, color=ft.Colors.SECONDARY, size=20)],
                    alignment=ft.MainAxisAlignment.SPACE_BETWEEN),
