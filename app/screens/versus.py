@@ -37,15 +37,15 @@ def scoreboard(shell, pa, pb, v: rm.Versus) -> ft.Control:
                           ft.Text(name, size=14, font_family=theme.SANS_BOLD, color=theme.IVORY,
                                   max_lines=2, overflow=ft.TextOverflow.ELLIPSIS,
                                   text_align=ft.TextAlign.CENTER)],
-                         spacing=6, tight=True, expand=True,
+                         spacing=6, tight=True, expand=3,
                          horizontal_alignment=ft.CrossAxisAlignment.CENTER)
 
     score = ft.Column([
         ft.Text(f"{v.wins} : {v.losses}", size=38, font_family=theme.DISPLAY, color=theme.GOLD_LIGHT),
         ft.Text(t("rec.versus_total", n=v.games) + (f" · {t('rec.shared')} {v.shared}" if v.shared else ""),
                 size=12, color=theme.IVORY, opacity=0.9, text_align=ft.TextAlign.CENTER),
-    ], spacing=0, tight=True, expand=True, horizontal_alignment=ft.CrossAxisAlignment.CENTER)
-    # Three equal thirds: the names get a third each (on two lines where they need them).
+    ], spacing=0, tight=True, expand=4, horizontal_alignment=ft.CrossAxisAlignment.CENTER)
+    # Shares of the width fixed in advance: each name gets its share (on two lines where it needs them).
     return ft.Semantics(identifier="versus-score", content=ft.Container(
         ft.Row([side(pa), score, side(pb)], spacing=10, vertical_alignment=ft.CrossAxisAlignment.CENTER),
         gradient=theme.FELT_GRADIENT, border_radius=20, padding=18, margin=ft.Margin.only(top=6),
