@@ -36,8 +36,6 @@ Settings, all from the environment:
   (default 30) steps: the CI run;
 - ``HOFSTAAT_CONVERGENCE_SHRINK=1``: shrink a failure to a short example (hypothesis may
   spend up to five minutes on it; off by default so that a failing CI run fails fast);
-- ``HOFSTAAT_CONVERGENCE_ORDERS=1``: also compare the order the lists of games are shown
-  in (they differ yet, see the last test below).
 
 The long run, e.g. before a release (failures are kept in ``.hypothesis/`` and replayed
 first next time; run several at once with different ``--hypothesis-seed`` values and the
@@ -83,9 +81,6 @@ STEPS = int(os.environ.get("HOFSTAAT_CONVERGENCE_STEPS", "30"))
 # Shrinking a failure replays hundreds of examples of seconds each (up to hypothesis's five
 # minutes): only when asked for, so that a failing CI run fails fast.
 SHRINK = os.environ.get("HOFSTAAT_CONVERGENCE_SHRINK", "") not in ("", "0")
-# Whether the lists of games must also be shown in the same order on every phone (they
-# are not yet: see the last test of this module).
-ORDERS = os.environ.get("HOFSTAAT_CONVERGENCE_ORDERS", "") not in ("", "0")
 
 GAME_CHOICES = ("rosenkrieg", "rosenkrieg", "thronfolge", "deck-of-spies", "kings-corner")
 NAMES = ("Anna", "Ben", "Carla", "Dora")
@@ -245,15 +240,15 @@ def records_of(store: Store) -> dict[str, Any]:
         (people[pid], game): [dict(point, game_id=games[point["game_id"]])
                               for point in store.rating_history(pid, game, limit=1_000)]
         for pid in people for game in out["player_record"][people[pid]]}
-    if ORDERS:  # the order the lists of games are shown in, see the test at the end
-        out["running_order"] = [games[g.id] for g in store.unfinished_games(limit=None)]
-        out["archived_order"] = [games[g.id] for g in store.archived_games(limit=None)]
-        out["finished_order"] = [games[g.id] for g in store.finished_games(
-            limit=None, include_archived=True)]
-        out["recent"] = {people.get(pid): [dict(r, game_id=games[r["game_id"]],
-                                                seats=seats_of(r["seats"], people))
-                                           for r in store.recent_results(pid, limit=1_000)]
-                         for pid in [None, *people]}
+    # the order the lists of games are shown in
+    out["running_order"] = [games[g.id] for g in store.unfinished_games(limit=None)]
+    out["archived_order"] = [games[g.id] for g in store.archived_games(limit=None)]
+    out["finished_order"] = [games[g.id] for g in store.finished_games(
+        limit=None, include_archived=True)]
+    out["recent"] = {people.get(pid): [dict(r, game_id=games[r["game_id"]],
+                                            seats=seats_of(r["seats"], people))
+                                       for r in store.recent_results(pid, limit=1_000)]
+                     for pid in [None, *people]}
     out["last_player"] = {game: people.get(store.last_player(game)) for game in GAMES}
     return out
 
@@ -695,41 +690,30 @@ MergeConverges.TestCase.settings = settings(
 test_merge_converges_machine = MergeConverges.TestCase
 
 
-# --- divergences the machine found in the store ------------------------------------------------
-#
-# STORE BUGS, reported, not fixed here: each test below fails until the store is mended.
+# --- divergences the machine found in the store, each fixed -------------------------------------
 
 
-def test_found_a_backup_with_a_payment_between_two_people_merged_later_is_refused_everywhere():
-    """STORE BUG found by ``MergeConverges`` (fails until the store is fixed).
-
-    On one phone Ben owes Anna 10.00 (a correction), pays 4.00 of it, and then Ben is
-    merged into Anna (the same person). That phone's backup is refused by every other
-    phone, even an empty one: "its payment ... pays more than was ever owed between its
-    two people (0 cents)". ``backup_ledger.check_payments`` reads both people through the
-    merges, so payer and payee are one person and the correction the payment paid (now
-    between one person) no longer counts as owed. The phones never agree again.
+def test_a_backup_with_a_payment_between_two_people_merged_later_is_accepted_everywhere():
+    """Found by ``MergeConverges``: on one phone Ben owes Anna 10.00 (a correction), pays
+    4.00 of it, and then Ben is merged into Anna. That phone's backup was refused by every
+    other phone ("pays more than was ever owed ... (0 cents)"): the payment check read both
+    people through the merge and no longer counted the debt between them. A debt between
+    two people merged since counts now (they were two when the payment was recorded).
     """
     a, b = Phone(0, 1_000.0, 1.0), Phone(1, 5_000.0, 1.0)
     anna, ben = a.store.create_profile("Anna"), a.store.create_profile("Ben")
     a.store.record_correction(ben.uuid, anna.uuid, 1_000)
     a.store.record_payment(ben.uuid, anna.uuid, 400)
     a.store.merge_profiles(ben.id, anna.id)
-    sync_round([a, b])  # raises BackupError (backup_invalid) on b
+    sync_round([a, b])
     sync_round([a, b])
     assert_same_records([a, b])
 
 
-def test_found_a_merge_on_one_phone_and_a_payment_on_another_never_converge():
-    """STORE BUG found by ``MergeConverges`` (fails until the store is fixed).
-
-    Both phones know Anna and Ben, and that Ben owes Anna 10.00. Phone b records that Ben
-    paid Anna 4.00; meanwhile phone a merges Ben into Anna. b imports a's backup (the
-    merge arrives; b's own payment is not checked again), but a refuses b's backup for
-    ever: the payment's two people are one person in a's merged records, so it "pays more
-    than was ever owed (0 cents)". a never sees b's payment, and the two phones never hold
-    the same records again, whatever they swap (the design: any order of imports that ends
-    with every device having seen every other's records leaves them with the same records).
+def test_a_merge_on_one_phone_and_a_payment_on_another_converge():
+    """Found by ``MergeConverges``: both phones know that Ben owes Anna 10.00; b records
+    that Ben paid 4.00 while a merges Ben into Anna. a refused b's backup for ever (the
+    same payment check as above), so the phones never held the same records again.
     """
     a, b = Phone(0, 1_000.0, 1.0), Phone(1, 5_000.0, 1.0)
     anna, ben = a.store.create_profile("Anna"), a.store.create_profile("Ben")
@@ -737,22 +721,17 @@ def test_found_a_merge_on_one_phone_and_a_payment_on_another_never_converge():
     sync_round([a, b])
     b.store.record_payment(ben.uuid, anna.uuid, 400)
     a.store.merge_profiles(ben.id, anna.id)
-    b.store.import_backup(a.export())  # accepted
-    a.store.import_backup(b.export())  # raises BackupError (backup_invalid)
+    b.store.import_backup(a.export())
+    a.store.import_backup(b.export())
     sync_round([a, b])
     assert_same_records([a, b])
 
 
-def test_found_games_saved_in_the_same_second_on_two_phones_are_listed_in_another_order():
-    """STORE BUG found by ``MergeConverges`` with ``HOFSTAAT_CONVERGENCE_ORDERS=1`` (fails
-    until the store is fixed; a smaller matter than the two above: no figure differs).
-
-    Two phones whose clocks read the same seconds each start a game and finish another,
-    the same number of moves, so their times are equal. After they swap backups, each
-    phone lists "Continue" (``unfinished_games``), the finished games (``finished_games``)
-    and a player's last games (``recent_results``) in the opposite order: ties on the time
-    are broken by the local row id (``games.running``/``games.finished`` order by ``id``,
-    ``standings.recent`` by ``game_id``), not by the game's global id as the design says.
+def test_games_saved_in_the_same_second_on_two_phones_are_listed_in_one_order():
+    """Found by ``MergeConverges``: two phones whose clocks read the same seconds each start
+    a game and finish another at equal times. After swapping backups each phone listed
+    Continue, the finished games and a player's last games in the opposite order: ties
+    broke on local row ids. They break on the game's global id now.
     """
     a, b = Phone(0, 1_000.0, 1.0), Phone(1, 1_000.0, 1.0)
     for phone in (a, b):

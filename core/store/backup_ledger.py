@@ -213,15 +213,19 @@ def check_payments(s: Session, added: list[dict[str, Any]]) -> None:
 
 
 def _ever_owed(s: Session, read_as: dict[str, str]) -> tuple[dict[Any, int], dict[Any, int]]:
-    """Per person and currency: the most they were ever owed, and ever owed others."""
+    """Per person and currency: the most they were ever owed, and ever owed others.
+
+    A debt between two profiles merged into one person since still counts: when a payment
+    was recorded, those two may still have been two people (merges only ever join people,
+    so what counted then counts now).
+    """
     owed: dict[Any, int] = {}
     owing: dict[Any, int] = {}
 
     def count(debtor: str, creditor: str, cents: int, currency: str) -> None:
         debtor, creditor = read_as.get(debtor, debtor), read_as.get(creditor, creditor)
-        if debtor != creditor:
-            owing[(debtor, currency)] = owing.get((debtor, currency), 0) + cents
-            owed[(creditor, currency)] = owed.get((creditor, currency), 0) + cents
+        owing[(debtor, currency)] = owing.get((debtor, currency), 0) + cents
+        owed[(creditor, currency)] = owed.get((creditor, currency), 0) + cents
 
     for e in entries(s, read_as={}):
         if e.kind != PAYMENT:

@@ -136,7 +136,7 @@ def finished_record(s: Session, game_id: int) -> dict[str, Any]:
 def running(s: Session, archived: bool, limit: int | None) -> list[GameSummary]:
     """Games not over, archived or not, the most recently played first."""
     query = (_summary_query().where(G.over == false(), G.archived == bool(archived))
-             .order_by(G.updated_at.desc(), G.id.desc()).limit(limit))
+             .order_by(G.updated_at.desc(), G.uuid.desc()).limit(limit))
     return [_summary(r) for r in s.execute(query)]
 
 
@@ -148,7 +148,7 @@ def finished(s: Session, game: str | None, limit: int | None,
         query = query.where(G.game == game)
     if not include_archived:
         query = query.where(G.archived == false())
-    query = query.order_by(G.finished_at.desc(), G.id.desc()).limit(limit)
+    query = query.order_by(G.finished_at.desc(), G.uuid.desc()).limit(limit)
     return [_summary(r) for r in s.execute(query)]
 
 
