@@ -123,7 +123,7 @@ def test_a_dynasty_for_money_against_three_computers_leaves_debts_that_survive_a
     try:
         game_id = start_staked_game(app, store)
         session = play_the_dynasty(app, store, game_id)
-        clara = session.seats[0].profile_id
+        clara = store.get_profile(session.seats[0].profile_id).uuid
         [dynasty] = store.dynasties()
         assert dynasty.settled and dynasty.players[0] == clara
         assert len(set(dynasty.players[1:])) == 1  # the three normal computers share one account
