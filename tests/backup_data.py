@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import itertools
 import json
+import sqlite3
 
 from core.games import registry
 from core.store import Store
@@ -81,6 +82,15 @@ def fill(store: Store, tag: str) -> dict[str, int]:
     store.set_setting("ui_guides_seen", ["thronfolge"])
     return {"anna": anna.id, "bot": bot.id, "done": done, "running": running,
             "quitter": quitter, "hidden": hidden}
+
+
+def dump(path) -> list[str]:
+    """A database file's whole content as SQL, to show that nothing changed."""
+    raw = sqlite3.connect(path)
+    try:
+        return list(raw.iterdump())
+    finally:
+        raw.close()
 
 
 def parts(text: str) -> dict:

@@ -3,11 +3,10 @@
 the database is byte for byte what it was (``sqlite3``'s ``iterdump`` before and after)."""
 
 import json
-import sqlite3
 
 import pytest
 
-from backup_data import fill, open_store, parts
+from backup_data import dump, fill, open_store, parts
 from ledger_games import finished_dynasty
 
 from app.main import cli
@@ -28,14 +27,6 @@ def good():
         a.record_payment(debt.debtor, debt.creditor, 1, note="ein Cent")
         a.record_correction(debt.creditor, debt.debtor, 3, note="Kaffee")
         return a.export_backup()
-
-
-def dump(path):
-    raw = sqlite3.connect(path)
-    try:
-        return list(raw.iterdump())
-    finally:
-        raw.close()
 
 
 def here(tmp_path):

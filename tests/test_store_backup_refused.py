@@ -2,13 +2,12 @@
 
 import json
 import shutil
-import sqlite3
 
 import pytest
 from hypothesis import HealthCheck, event, given, settings
 from hypothesis import strategies as st
 
-from backup_data import fill, open_store, parts
+from backup_data import dump, fill, open_store, parts
 
 from core.store import BackupError, StoreError
 
@@ -19,14 +18,6 @@ def good():
     with open_store() as a:
         fill(a, "a")
         return a.export_backup()
-
-
-def dump(path):
-    raw = sqlite3.connect(path)
-    try:
-        return list(raw.iterdump())
-    finally:
-        raw.close()
 
 
 def edited(text, change):
