@@ -237,7 +237,7 @@ def plan_game(plan: Plan, r: dict[str, Any]) -> tuple[str, Any]:
             if not _replays(r, v):
                 raise Invalid("its state is not where its moves lead")
         main, forks = versions.arrange(theirs)
-        return ADD, (main, forks, archived_there)
+        return ADD, (main, forks, archived_there, None, True)
     if not (_readable(row) and isinstance(row.options, dict)):
         raise Clash("the game here is damaged")
     mine = {"game": row.game, "seed": row.seed, "options": row.options,
@@ -296,8 +296,10 @@ def derive_results(s: Session, game_id: int) -> None:
 
 def write_game(plan: Plan, r: dict[str, Any], detail: Any) -> None:
     s, links = plan.links.session, plan.links
-    if len(detail) == 3:
-        main, forks, (archived_at, archived) = detail
+    # What plan_game decided: the versions, the archiving, the row here (None: a new game),
+    # and whether the version that counts changed.
+    main, forks, (archived_at, archived), row, moved = detail
+    if row is None:
         done = s.execute(insert(table_of(GameRow)).values(
             uuid=r["id"], game=r["game"], options=r["options"], seed=r["seed"],
             started_at=r["started_at"], archived=archived, archived_at=archived_at, revision=1,
@@ -308,7 +310,6 @@ def write_game(plan: Plan, r: dict[str, Any], detail: Any) -> None:
         if main["over"]:
             derive_results(s, game_id)
         return
-    main, forks, (archived_at, archived), row, moved = detail
     values: dict[str, Any] = {"archived": archived, "archived_at": archived_at,
                               "chosen_at": main["chosen_at"]}
     if moved:
