@@ -193,6 +193,24 @@ def test_a_payment_above_what_is_payable_is_refused_and_changes_nothing(store):
     assert store.ledger_entries() == before
 
 
+def test_a_payment_is_refused_when_less_is_payable_than_the_payer_was_shown(store):
+    # Xaver owes Yara 20 and Zeno 40; Wim owes Yara 400. Once Xaver has paid Yara her 20,
+    # the balances would still let him pay her 20 more (he owes 40 overall, she is owed
+    # 400): a second window that showed the old 20 must be refused, not routed by balance.
+    x, y, z, w = (store.create_profile(n).uuid for n in ("Xaver", "Yara", "Zeno", "Wim"))
+    for debtor, creditor, cents in ((x, y, 20), (x, z, 40), (w, y, 400)):
+        store.record_correction(debtor, creditor, cents, note="test")
+    shown = store.payable(x, y).cents
+    store.record_payment(x, y, 20, seen=shown)
+    assert store.payable(x, y).cents == 40  # by the balances, not by the direct debt
+    before = store.ledger_entries()
+    with pytest.raises(StoreError) as caught:
+        store.record_payment(x, y, 20, seen=shown)
+    assert caught.value.key == "ledger_changed" and caught.value.params["most"] == 40
+    assert store.ledger_entries() == before
+    store.record_payment(x, y, 20, seen=40)  # a payment from the figures as they are now
+
+
 def test_settle_up_pays_every_balance_across_dynasties_in_the_fewest_payments(store):
     finished_dynasty(store, ("Anna", "Ben", "Carla"), seed=7)
     finished_dynasty(store, ("Carla", "Dora"), seed=2)

@@ -153,25 +153,34 @@ class LedgerModel:
         amount, problem = self.check_amount(line, text)
         if amount is None:
             return None, problem
+        # What the screen showed as payable: a debt smaller since then was paid elsewhere,
+        # even when this amount would still fit by the balances.
+        seen = self._payable(line)
         try:
             self.reload()
-            if not self._still_open(line, amount):
+            if not self._still_open(line, amount, seen):
                 return None, self._changed()
             self.store.record_payment(line.debt.debtor, line.debt.creditor, amount.cents,
-                                      amount.currency, note)
+                                      amount.currency, note, seen=seen)
         except Exception as exc:  # the store's own check, or a failing database
             try:
                 self.reload()
             except Exception:  # the database fails: its first error says why
                 return None, error_text(exc)
             # The store's refusal is authoritative: a payment made between the check and the write.
-            return None, (error_text(exc) if self._still_open(line, amount) else self._changed())
+            stale = getattr(exc, "key", None) == "ledger_changed"
+            return None, (self._changed() if stale or not self._still_open(line, amount, seen)
+                          else error_text(exc))
         self.reload()
         return amount, None
 
-    def _still_open(self, line: DebtLine, amount: Money) -> bool:
+    def _payable(self, line: DebtLine) -> int:
         d = line.debt
-        return amount.cents <= payable(self.entries, d.debtor, d.creditor, d.amount.currency).cents
+        return payable(self.entries, d.debtor, d.creditor, d.amount.currency).cents
+
+    def _still_open(self, line: DebtLine, amount: Money, seen: int) -> bool:
+        now = self._payable(line)
+        return amount.cents <= now and now >= seen
 
     def _changed(self) -> str:
         self.changed_elsewhere = True

@@ -24,7 +24,7 @@ from sqlmodel import Session
 
 from core.ledger import (CORRECTION, PAYMENT, SETTLED, Entry, LedgerError, Money, check_cents,
                          check_currency, check_payment, check_players, check_stake,
-                         dynasty_debts)
+                         dynasty_debts, payable)
 from core.ledger.partien import Partie, partie_from_json
 from core.store import merges
 from core.store.errors import StoreError
@@ -180,13 +180,16 @@ def partien_of(state: Any, players: int) -> list[Partie]:
 
 
 def add(s: Session, kind: str, debtor: str, creditor: str, cents: Any, currency: Any,
-        note: Any, now: float) -> Entry:
+        note: Any, now: float, seen: int | None = None) -> Entry:
     """Append a payment (``debtor`` paid ``creditor``) or a correction to the history.
 
     People are profile uuids; a person merged into another is recorded as that other.
+    ``seen`` is what the payer was shown as payable: a payment is refused when less is
+    payable now (another window paid in between), even if the amount would still fit.
 
     :raises StoreError: for an unknown person, a bad amount, currency or note, or a
-        payment larger than what is open between the two; nothing is written then.
+        payment larger than what is open between the two, or a debt smaller than ``seen``;
+        nothing is written then.
     """
     if kind not in (PAYMENT, CORRECTION):
         raise StoreError(f"only payments and corrections are added by hand, not {kind!r}",
@@ -200,7 +203,12 @@ def add(s: Session, kind: str, debtor: str, creditor: str, cents: Any, currency:
         entry = Entry(uuid.uuid4().hex, kind, debtor, creditor, amount, note=note.strip(),
                       created_at=now)
         if kind == PAYMENT:
-            check_payment(entries(s, amount.currency, read_as), entry)
+            history = entries(s, amount.currency, read_as)
+            now_open = payable(history, debtor, creditor, amount.currency).cents
+            if seen is not None and now_open < seen:
+                raise StoreError(f"{debtor!r} can pay {creditor!r} only {now_open} cents now, "
+                                 f"not the {seen} shown", "ledger_changed", most=now_open)
+            check_payment(history, entry)
     except LedgerError as exc:
         raise ledger_error(exc) from None
     s.execute(insert(table_of(LedgerEntryRow)).values(**_values(entry)))

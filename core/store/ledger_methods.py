@@ -52,13 +52,18 @@ class LedgerMethods:
         return books.payable(self.ledger_entries(currency), payer, payee, currency)
 
     def record_payment(self, payer: str, payee: str, cents: int,
-                       currency: str = DEFAULT_CURRENCY, note: str = "") -> Entry:
+                       currency: str = DEFAULT_CURRENCY, note: str = "",
+                       seen: int | None = None) -> Entry:
         """Write down that ``payer`` paid ``payee`` (all or part of what is open).
 
+        ``seen`` is the payable amount the screen showed; a payment is refused with the
+        code ``ledger_changed`` when less is payable by the time it is written.
+
         :raises StoreError: for an unknown person, an amount that is not whole cents above
-            0 or is more than ``payable``, or a bad currency; nothing is written then.
+            0 or is more than ``payable``, a bad currency, or less payable than ``seen``;
+            nothing is written then.
         """
-        return self._add(PAYMENT, payer, payee, cents, currency, note)
+        return self._add(PAYMENT, payer, payee, cents, currency, note, seen)
 
     def record_correction(self, debtor: str, creditor: str, cents: int,
                           currency: str = DEFAULT_CURRENCY, note: str = "") -> Entry:
@@ -68,9 +73,10 @@ class LedgerMethods:
         """
         return self._add(CORRECTION, debtor, creditor, cents, currency, note)
 
-    def _add(self, kind: str, a: str, b: str, cents: Any, currency: Any, note: Any) -> Entry:
+    def _add(self, kind: str, a: str, b: str, cents: Any, currency: Any, note: Any,
+             seen: int | None = None) -> Entry:
         with self._session() as s:
-            return ledger.add(s, kind, a, b, cents, currency, note, self._clock())
+            return ledger.add(s, kind, a, b, cents, currency, note, self._clock(), seen)
 
     def dynasties(self) -> list[Dynasty]:
         """Every dynasty played for money, the newest first."""
