@@ -78,13 +78,15 @@ def test_the_ledger_shows_both_views_takes_a_part_payment_and_charts_a_dynasty(a
     dialog.get_by_role("button", name="Eintragen").click()
     expect(dialog).to_contain_text("Bitte einen Betrag wie")
     assert store.open_debts() == debts  # nothing changed
-    retype(field, "0,05")
+    # One cent: the phone and the tablet run share one database and either may find the
+    # same debt first, so a part must stay open after both (every debt is 10 cents or more).
+    retype(field, "0,01")
     still(app, "ledger-pay")
     dialog.get_by_role("button", name="Eintragen").click()
     expect(dialog).to_have_count(0)
-    expect(page.get_by_text(re.compile("0,05\u00a0€ von")).last).to_be_visible()
+    expect(page.get_by_text(re.compile("0,01\u00a0€ von")).last).to_be_visible()
     left = [d for d in store.open_debts() if (d.debtor, d.creditor) == (first.debtor, first.creditor)]
-    assert left and left[0].amount.cents == first.amount.cents - 5
+    assert left and left[0].amount.cents == first.amount.cents - 1
 
     # --- the debt's history lists the payment above the settled dynasty ------------------------
     app.by_id(f"history-{key}").get_by_role("button").click()
