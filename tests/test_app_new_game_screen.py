@@ -84,3 +84,18 @@ def test_who_starts_names_the_person_as_their_name_is_typed():
         assert starters() == ["Zora", "Computer (Normal)"]
 
     asyncio.run(main())
+
+
+def test_the_stake_stands_beside_the_start_button_and_follows_what_is_typed():
+    async def main():
+        h, root = await form_on_a_page()
+        [summary] = [c for c in walk(root) if isinstance(c, ft.Semantics) and c.identifier == "stake-summary"]
+        assert summary.label == "Um die Ehre – kein Einsatz"
+        stake = next(f for label, f in fields(root).items() if label.startswith("Einsatz pro Punkt"))
+        assert stake.value == "0,00"
+        await h.set_by_client(stake, "value", "0,20")
+        await h.settle()
+        assert summary.label == "Um Geld: 0,20\xa0€ pro Punkt"
+        assert "Um Geld: 0,20\xa0€ pro Punkt" in [t.value for t in walk(summary) if isinstance(t, ft.Text)]
+
+    asyncio.run(main())

@@ -71,15 +71,31 @@ def test_a_person_can_play_for_money_against_the_computer_which_keeps_one_accoun
     assert by_uuid[computers[0]].kind == "bot" and by_uuid[person] == anna
 
 
-def test_the_stake_is_remembered_for_the_next_game_in_either_language(store):
+def test_money_is_never_assumed_the_next_dynasty_starts_for_honour_in_the_same_currency(store):
     form = form_for(store)
     form.set_players(3)
     three_people(store, form)
-    form.stake = "0,20"
+    form.stake, form.currency = "0,20", "CHF"
     form.stake_meta()
     form.remember()
     again = form_for(store, lang="en")
-    assert (again.stake, again.currency) == ("0.20", "EUR")
+    assert (again.stake, again.currency) == ("0.00", "CHF")
+    assert again.stake_meta() == {}
+    assert again.stake_summary() == (False, "For honour – no stake")
+
+
+def test_the_stake_in_words_follows_what_is_typed(store):
+    form = form_for(store)
+    assert form.stake_summary() == (False, "Um die Ehre – kein Einsatz")
+    form.stake = "0,10"
+    assert form.stake_summary() == (True, "Um Geld: 0,10\xa0€ pro Punkt")
+    form.stake, form.currency = "1,50", "CHF"
+    assert form.stake_summary() == (True, "Um Geld: 1,50\xa0CHF pro Punkt")
+    form.stake = "zehn"
+    assert form.stake_summary() == (False, "Einsatz unlesbar – bitte oben korrigieren")
+    en = form_for(store, lang="en")
+    en.stake = "0.25"
+    assert en.stake_summary() == (True, "For money: €0.25 a point")
 
 
 def test_a_game_started_with_a_stake_records_its_dynasty(store):

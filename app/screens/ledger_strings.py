@@ -52,6 +52,9 @@ DE: dict[str, i18n.Text] = {
                   "schuldest oder sie dir, steht am Ende der Dynastie unter Schulden.",
     "stake.bad": "Bitte einen Einsatz wie {example} eingeben (0 = um die Ehre).",
     "stake.currency": "Währung",
+    "stake.summary_honour": "Um die Ehre – kein Einsatz",
+    "stake.summary_money": "Um Geld: {amount} pro Punkt",
+    "stake.summary_unread": "Einsatz unlesbar – bitte oben korrigieren",
 }
 
 EN: dict[str, i18n.Text] = {
@@ -100,6 +103,9 @@ EN: dict[str, i18n.Text] = {
                   "them, or they you, is in the Ledger when the dynasty ends.",
     "stake.bad": "Please enter a stake such as {example} (0 = for honour).",
     "stake.currency": "Currency",
+    "stake.summary_honour": "For honour – no stake",
+    "stake.summary_money": "For money: {amount} a point",
+    "stake.summary_unread": "Stake unreadable – please correct it above",
 }
 
 i18n.extend(DE, EN)

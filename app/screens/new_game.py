@@ -9,7 +9,7 @@ import flet as ft
 
 from app import catalog, fmt, shell as shell_mod, theme
 from app.screens.new_game_form import NEW, NewGameForm
-from app.screens.new_game_stake import stake_card
+from app.screens.new_game_stake import stake_card, stake_summary
 from app.screens.messages import error_text
 from app.tables.kit import guide_offer
 from app.widgets import choices, tiles
@@ -245,7 +245,8 @@ def view(shell, game: str) -> ft.View:
     if deal is not None:
         controls += deal.controls()
     controls.append(_card(t("new_game.options"), [options_box]))
-    stake = stake_card(shell, form, _card)
+    summary, summary_changed = stake_summary(shell, form)
+    stake = stake_card(shell, form, _card, summary_changed)
     if stake is not None:
         controls.append(stake)
     controls += guide_offer.offer(shell, game)  # at the end of the form: the form stays where it was
@@ -255,8 +256,9 @@ def view(shell, game: str) -> ft.View:
         style=ft.ButtonStyle(bgcolor=theme.GOLD, color=theme.FELT_DARK,
                              text_style=ft.TextStyle(font_family=theme.SANS_BOLD, size=16),
                              shape=ft.RoundedRectangleBorder(radius=16))))
+    bar = [problem_row, *filter(None, [summary]), button]  # the stake in words, beside the start
     return shell.sub_view(f"/new/{game}", t("new_game.title", game=title), controls,
-                          max_width=shell_mod.FORM_MAX, footer=start_bar(shell, [problem_row, button]))
+                          max_width=shell_mod.FORM_MAX, footer=start_bar(shell, bar))
 
 
 def start_bar(shell, controls: list[ft.Control]) -> ft.Control:

@@ -13,7 +13,8 @@ from typing import Any, Callable
 from core.bots import levels as bot_levels
 from core.errors import RulesError
 from core.games import registry
-from core.ledger import DEFAULT_CURRENCY, LedgerError, Money, parse_money, plain_amount
+from core.ledger import (DEFAULT_CURRENCY, LedgerError, Money, format_money, parse_money,
+                         plain_amount)
 from core.session import Seat
 
 log = logging.getLogger(__name__)
@@ -42,7 +43,8 @@ class NewGameForm:
         self.options: dict[str, Any] = {o.key: o.default for o in (info.options if info else ())}
         self.seed = ""
         self.extra: dict[str, Any] = {}  # a game's own remembered choices (the Deck of Spies deal)
-        # The stake per point: none by default.
+        # The stake per point: none unless typed on this screen (money is never assumed; only
+        # the currency is remembered from the last dynasty).
         self.stake_cents, self.currency = 0, DEFAULT_CURRENCY
         self.stake = plain_amount(Money(0), state.lang)  # as typed
         self._fill_seats()
@@ -210,14 +212,24 @@ class NewGameForm:
             return {}
         return {"stake": {"cents": money.cents, "currency": money.currency}}
 
+    def stake_summary(self) -> tuple[bool, str]:
+        """Whether money is at stake, and the words shown beside the start button."""
+        try:
+            money = parse_money(self.stake.strip() or "0", self.currency, self.state.lang)
+        except LedgerError:
+            return False, self.t("stake.summary_unread")
+        if not money.cents:
+            return False, self.t("stake.summary_honour")
+        return True, self.t("stake.summary_money", amount=format_money(money, self.state.lang))
+
     # --- remembering ------------------------------------------------------------------------
 
     def remember(self) -> None:
         """Store seats and options for the next new game of this game (after a start)."""
         data = {"players": self.players, "seats": list(self.choices), "options": dict(self.options),
                 "extra": dict(self.extra)}
-        if self.has_stake:
-            data["stake"] = {"cents": self.stake_cents, "currency": self.currency}
+        if self.has_stake:  # the currency only: the next dynasty's stake is typed anew
+            data["stake"] = {"currency": self.currency}
         try:
             self.state.store.set_setting(setting_key(self.game), data)
         except Exception as exc:  # remembering is a convenience; the game has started
@@ -256,9 +268,6 @@ class NewGameForm:
         stake = data.get("stake")
         if self.has_stake and isinstance(stake, dict):
             try:
-                money = Money(stake.get("cents"), stake.get("currency"))
+                self.currency = Money(0, stake.get("currency")).currency
             except (LedgerError, TypeError):
-                return
-            if money.cents >= 0:
-                self.stake_cents, self.currency = money.cents, money.currency
-                self.stake = plain_amount(money, self.state.lang)
+                pass
