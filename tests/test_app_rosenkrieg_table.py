@@ -395,6 +395,19 @@ def test_a_dynasty_played_for_money_ends_with_the_amounts_and_the_way_to_the_led
     assert b != 0 and (f"zahlt {money}" if b < 0 else f"bekommt {money}") in words
 
 
+def test_the_stake_is_in_sight_on_the_table_for_the_whole_dynasty_and_only_when_there_is_one():
+    session = GameSession.start("rosenkrieg", people_and_bots(3), seed=13, options={"partien": 2},
+                                meta={"stake": {"cents": 10, "currency": "EUR"}})
+    ids = by_id(tree_of(make_table(session)))
+    assert ids["table-stake"].label == "Um Geld: 0,10\xa0€ pro Punkt"
+    assert ids["partie"].label == "Partie 1 von 2"
+    until(session, lambda s: len(s.state["partien"]) == 1)
+    ids = by_id(tree_of(make_table(session, wide=True)))
+    assert ids["table-stake"].label == "Um Geld: 0,10\xa0€ pro Punkt"  # after a Partie too
+    honour = GameSession.start("rosenkrieg", people_and_bots(3), seed=13)
+    assert "table-stake" not in by_id(tree_of(make_table(honour)))
+
+
 def test_a_game_resumed_mid_trick_shows_the_same_table():
     store = SavingStore()
     session = GameSession.start("rosenkrieg", people_and_bots(4), seed=21, saver=store)

@@ -11,7 +11,7 @@ from typing import Any
 
 import flet as ft
 
-from app import theme
+from app import fmt, theme
 from app.tables.kit import hand as kit_hand
 from app.tables.kit import seats as kit_seats
 from app.tables.kit.style import (GOLD_FAINT, IVORY_SOFT, NEGATIVE, SHADE, SHADE_DEEP, big_button, caps, chip_button,
@@ -146,6 +146,14 @@ class Pieces:
         rules = []
         if view["options"]["trumpfzwang"]:
             rules.append(ft.Text(self.t("rk.trumpfzwang_on"), size=11.5, color=IVORY_SOFT, no_wrap=True))
+        stake = self.stake()
+        if stake is not None:  # money is at stake: it stays in sight for the whole dynasty
+            at_stake = self.t("rk.stake_chip", amount=fmt.money(stake, self.lang))
+            rules.append(ft.Semantics(identifier="table-stake", label=at_stake, exclude_semantics=True,
+                                      content=ft.Row([
+                ft.Icon(ft.Icons.PAYMENTS_OUTLINED, size=16, color=theme.GOLD_LIGHT),
+                ft.Text(fmt.money(stake, self.lang), size=12, font_family=theme.SANS_BOLD,
+                        color=theme.GOLD_LIGHT, no_wrap=True)], spacing=4, tight=True)))
         return ft.Container(ft.Row([
             ft.Semantics(identifier="partie", label=words, exclude_semantics=True, content=ft.Text(
                 words, size=12.5, font_family=theme.SANS_BOLD, color=theme.IVORY, no_wrap=True)),

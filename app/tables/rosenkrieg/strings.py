@@ -8,6 +8,7 @@ from app import i18n
 DE: dict[str, str | dict[str, str]] = {
     "rk.you": "Du",
     "rk.partie_of": "Partie {n} von {total}", "rk.trumpfzwang_on": "Trumpfzwang",
+    "rk.stake_chip": "Um Geld: {amount} pro Punkt",
     "rk.scoreboard": "Dynastie", "rk.balance_you": "Dein Stand {n}",
     "rk.scoreboard_title": "Dynastie · {n} von {total} Partien",
     "rk.scoreboard_note": "✓ Potentat gewonnen, ✗ verloren. Klein darunter: der Stand nach der Partie.",
@@ -90,6 +91,7 @@ DE: dict[str, str | dict[str, str]] = {
 EN: dict[str, str | dict[str, str]] = {
     "rk.you": "You",
     "rk.partie_of": "Game {n} of {total}", "rk.trumpfzwang_on": "Must trump",
+    "rk.stake_chip": "For money: {amount} a point",
     "rk.scoreboard": "Dynasty", "rk.balance_you": "You {n}",
     "rk.scoreboard_title": "Dynasty · {n} of {total} games",
     "rk.scoreboard_note": "✓ the Potentate won, ✗ lost. Small below: the balance after that game.",
