@@ -35,7 +35,7 @@ def stake_card(shell, form: NewGameForm, card, changed=lambda: None) -> ft.Contr
         changed()
 
     row = ft.Row([ft.Semantics(identifier="stake-amount", content=amount, expand=2),
-                  ft.Dropdown(value=form.currency, label=t("stake.currency"), expand=1, border_radius=12,
+                  ft.Dropdown(value=form.currency, label=t("stake.currency"), width=128, border_radius=12,
                               options=[ft.DropdownOption(key=c, text=c) for c in codes],
                               on_select=currency)],
                  spacing=10, vertical_alignment=ft.CrossAxisAlignment.START)
@@ -52,7 +52,7 @@ def stake_summary(shell, form: NewGameForm) -> tuple[ft.Control | None, Any]:
         return None, lambda: None
     icon = ft.Icon(ft.Icons.EMOJI_EVENTS_OUTLINED, size=18)
     text = ft.Text(size=13.5, font_family=theme.SANS_BOLD)
-    line = ft.Semantics(identifier="stake-summary", container=True, content=ft.Row(
+    line = ft.Semantics(identifier="stake-summary", exclude_semantics=True, content=ft.Row(
         [icon, text], spacing=8, vertical_alignment=ft.CrossAxisAlignment.CENTER))
 
     def fill() -> None:

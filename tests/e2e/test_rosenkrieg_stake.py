@@ -65,10 +65,17 @@ def start_staked_game(app: App, store: Store) -> int:
     page.mouse.move(PHONE["width"] // 2, 400)
     page.mouse.wheel(0, 1500)  # the stake's field must be on the screen to take the typing
     app.settle(800)
+    # Money is never assumed: the stake in words beside the start button says so until typed.
+    expect(app.by_id("stake-summary")).to_contain_text("Um die Ehre – kein Einsatz")
     retype(app.by_id("stake-amount").get_by_role("textbox"), "0,10")
+    expect(app.by_id("stake-summary")).to_contain_text(re.compile(r"Um Geld: 0,10\s€ pro Punkt"))
     retype(page.get_by_label("Startwert (optional)"), str(SEED))
+    app.shot("new-game-stake")
     app.by_id("start-game").click()
     expect(page).to_have_url(re.compile(r"/play/\d+$"))
+    expect(app.by_id("table-stake")).to_contain_text(re.compile(r"Um Geld: 0,10\s€ pro Punkt"),
+                                                     timeout=20_000)
+    app.shot("rosenkrieg-stake-table", 2500)  # after the page transition
     game_id = int(page.url.rsplit("/", 1)[1])
     record = store.load_game(game_id)
     assert record["meta"].get("stake") == {"cents": 10, "currency": "EUR"}
