@@ -192,7 +192,8 @@ def card_view(card: str, lang: str, size: str = "medium", back: str = BACKS[0], 
               selected: bool = False, highlighted: bool = False, disabled: bool = False,
               on_tap: Callable[[str], None] | None = None, key: str | None = None,
               mark: Mark | None = None, french: bool = False, tappable: bool = False,
-              mark_room: float | None = None, mark_top: bool = False) -> ft.Control:
+              mark_room: float | None = None, mark_top: bool = False,
+              on_refused: Callable[[str], None] | None = None) -> ft.Control:
     """One card, face up (or a back for ``"??"``), wrapped in Semantics for screen readers.
 
     ``selected`` lifts the card with a gold outline, ``highlighted`` adds a glow for a
@@ -204,6 +205,8 @@ def card_view(card: str, lang: str, size: str = "medium", back: str = BACKS[0], 
     ``tappable``: a card the player taps at times (a card of their hand) reads as a button
     even while ``on_tap`` is None. Its role then never changes, so a redraw changes the card
     in place: Flutter's web client makes a node whose role changes anew (``kit.morph``).
+    ``on_refused``: what a tap on a card that cannot be used now does instead (it says why), for a
+    card drawn ``disabled`` or without ``on_tap``.
     """
     sz = SIZES.get(size, SIZES["medium"])
     hidden = card == cards.UNKNOWN
@@ -223,6 +226,9 @@ def card_view(card: str, lang: str, size: str = "medium", back: str = BACKS[0], 
     if on_tap is not None and not disabled:
         def tap(e, _card=card):
             on_tap(_card)
+    elif on_refused is not None:
+        def tap(e, _card=card):
+            on_refused(_card)
     face = ft.Container(
         content=(_back("royal" if back not in BACKS else back, sz) if hidden
                  else _face(as_french(card) if french else card, lang, sz, mark, mark_room, mark_top)),
@@ -237,7 +243,8 @@ def card_view(card: str, lang: str, size: str = "medium", back: str = BACKS[0], 
     name = label(as_french(card) if french else card, lang)
     spoken = name + (f", {mark.spoken}" if mark is not None and mark.spoken and not hidden else "")
     return ft.Semantics(
-        label=spoken, button=tappable or on_tap is not None, selected=selected if on_tap or tappable else None,
+        label=spoken, button=tappable or on_tap is not None or on_refused is not None,
+        selected=selected if on_tap or tappable or on_refused else None,
         # The face's own texts ("10", suit images) would be read after the name; the
         # name already says everything.
         exclude_semantics=True,

@@ -34,9 +34,10 @@ def card_size(width: float, n: int, spacing: float = 6, largest: str = "large") 
 def hand_card(card: str, lang: str, size: str, back: str, *, selected: bool = False, lit: bool = False,
               dim: bool = False, on_tap: Callable[[str], None] | None = None, role: str = "hand",
               face_down: bool = False, mark: card_widget.Mark | None = None, french: bool = False,
-              tappable: bool = False, shows: float | None = None, covered_below: bool = False) -> ft.Control:
-    """One card of a hand; ``dim`` marks a card that cannot be used now (no tap then); ``french``
-    and ``tappable`` as in ``card_widget.card_view``.
+              tappable: bool = False, shows: float | None = None, covered_below: bool = False,
+              on_refused: Callable[[str], None] | None = None) -> ft.Control:
+    """One card of a hand; ``dim`` marks a card that cannot be used now (no tap then, or
+    ``on_refused``, which says why); ``french`` and ``tappable`` as in ``card_widget.card_view``.
 
     The key names the card and its role (``"2C-hand"``), so a card that moves from the hand
     to the table is a new control there, with its own identifier (FLET-NOTES section 7).
@@ -47,14 +48,15 @@ def hand_card(card: str, lang: str, size: str, back: str, *, selected: bool = Fa
     return card_widget.card_view(cards.UNKNOWN if face_down else card, lang, size, back, selected=selected,
                                  highlighted=lit, disabled=dim, on_tap=on_tap, key=f"{card}-{role}",
                                  mark=None if face_down else mark, french=french, tappable=tappable,
-                                 mark_room=shows, mark_top=covered_below)
+                                 mark_room=shows, mark_top=covered_below, on_refused=on_refused)
 
 
 def hand_row(hand: list[str], *, lang: str, size: str, back: str, selected: Collection[str] = (),
              playable: Collection[str] | None = None, on_tap: Callable[[str], None] | None = None,
              face_up: bool = True, slides: Slides | None = None, dealt: Collection[str] = (), ms: int = 0,
              empty_text: str = "", spacing: float = 6, drag: DragLights | None = None,
-             marks: Callable[[str], card_widget.Mark | None] | None = None) -> ft.Control:
+             marks: Callable[[str], card_widget.Mark | None] | None = None,
+             on_refused: Callable[[str], None] | None = None) -> ft.Control:
     """A row of hand cards, one card high (keyed ``"TS-hand"``).
 
     ``playable`` None means no card may be used now (not this player's turn): nothing is
@@ -64,14 +66,17 @@ def hand_row(hand: list[str], *, lang: str, size: str, back: str, selected: Coll
     False draws backs (an onlooker). Cards in ``dealt`` slide in from above when ``slides``
     is given. With ``drag``, playable cards can also be dragged onto the table's drop
     zones (the others' drag is switched off, their controls stay); ``marks`` gives a
-    card's role mark in its game (see ``card_widget.Mark``).
+    card's role mark in its game (see ``card_widget.Mark``). ``on_refused``: what a tap on a
+    card that may not be used now does (the table says why; Rosenkrieg's card that does not
+    follow suit): every refused tap explains itself.
     """
     sz = card_widget.SIZES[size]
     if not hand:
         return ft.Container(ft.Text(empty_text, color=IVORY_SOFT, size=13, text_align=ft.TextAlign.CENTER),
                             height=sz.height, alignment=ft.Alignment.CENTER)
     views = _card_controls(hand, lang=lang, size=size, back=back, selected=selected, playable=playable,
-                           on_tap=on_tap, face_up=face_up, slides=slides, dealt=dealt, ms=ms, drag=drag, marks=marks)
+                           on_tap=on_tap, face_up=face_up, slides=slides, dealt=dealt, ms=ms, drag=drag, marks=marks,
+                           on_refused=on_refused)
     return ft.Row(views, spacing=spacing, alignment=ft.MainAxisAlignment.CENTER,
                   vertical_alignment=ft.CrossAxisAlignment.END)
 
@@ -81,7 +86,8 @@ def _card_controls(hand: list[str], *, lang: str, size: str, back: str, selected
                    slides: Slides | None, dealt: Collection[str], ms: int, drag: DragLights | None,
                    marks: Callable[[str], card_widget.Mark | None] | None,
                    lit: Collection[str] | None = None, french: bool = False,
-                   shows: list[float] | None = None, upper: list[bool] | None = None) -> list[ft.Control]:
+                   shows: list[float] | None = None, upper: list[bool] | None = None,
+                   on_refused: Callable[[str], None] | None = None) -> list[ft.Control]:
     """One control per hand card, as ``hand_row`` describes them (``lit`` None: the usable ones when
     some are not; ``shows``: each card's width in sight; ``upper``: a card of the upper row of two)."""
     informative = playable is not None and not all(c in playable for c in hand)
@@ -96,7 +102,7 @@ def _card_controls(hand: list[str], *, lang: str, size: str, back: str, selected
         cv = hand_card(c, lang, size, back, selected=c in selected, lit=glow and c not in selected,
                        dim=playable is not None and not usable, on_tap=on_tap if usable else None, mark=mark,
                        french=french, tappable=on_tap is not None, shows=shows[i] if shows else None,
-                       covered_below=bool(upper and upper[i]))
+                       covered_below=bool(upper and upper[i]), on_refused=None if usable else on_refused)
         if drag is not None:
             feedback = drag.lifted((c, lang, size, back, mark, french),
                                    lambda c=c, mark=mark: lifted(c, lang, size, back, mark, french))
@@ -152,7 +158,8 @@ def overlap_hand(hand: list[str], *, lang: str, size: str, back: str, width: flo
                  lit: Collection[str] | None = None, on_tap: Callable[[str], None] | None = None,
                  face_up: bool = True, slides: Slides | None = None, dealt: Collection[str] = (), ms: int = 0,
                  empty_text: str = "", drag: DragLights | None = None, glide_ms: int = 0,
-                 marks: Callable[[str], card_widget.Mark | None] | None = None, french: bool = False) -> ft.Control:
+                 marks: Callable[[str], card_widget.Mark | None] | None = None, french: bool = False,
+                 on_refused: Callable[[str], None] | None = None) -> ft.Control:
     """A long hand fitted into ``width`` (``overlap_slots``) as a ``Stack`` of keyed cards.
 
     The cards behave as in ``hand_row``; ``lit`` chooses the glowing cards when the game knows
@@ -164,7 +171,7 @@ def overlap_hand(hand: list[str], *, lang: str, size: str, back: str, width: flo
     slots, height = overlap_slots(len(hand), width, size)
     views = _card_controls(hand, lang=lang, size=size, back=back, selected=selected, playable=playable,
                            on_tap=on_tap, face_up=face_up, slides=slides, dealt=dealt, ms=ms, drag=drag,
-                           marks=marks, lit=lit, french=french,
+                           marks=marks, lit=lit, french=french, on_refused=on_refused,
                            shows=in_sight(slots, card_widget.SIZES[size].width),
                            upper=[y < max(sy for _x, sy in slots) for _x, y in slots])
     glide = ft.Animation(glide_ms, ft.AnimationCurve.EASE_OUT_CUBIC) if glide_ms else None

@@ -155,10 +155,28 @@ class Table:
         """Play a person's action; a refusal is explained on the table and changes nothing."""
         skip_page_update()  # see ``push``
         reason = self.driver.apply(action)
-        self.message = self.explain(reason) if reason else None
+        self.message = None
         if reason:
-            feel.refused(self.state)
-            self.redraw([])
+            self.refuse(reason)
+
+    def refuse(self, reason: str | None, *, told: bool = False) -> None:
+        """A tap the rules do not allow now (a card that may not be played, a take already made):
+        the table says why (the engine's reason in the player's words, ``explain``; ``told``: the
+        reason is in them already) with the soft refusal sound, and nothing else changes. Every
+        refused tap goes through here."""
+        skip_page_update()  # see ``push``
+        if not reason:
+            return
+        self.message = reason if told else self.explain(reason)
+        feel.refused(self.state)
+        self.redraw([])
+
+    def waiting_reason(self) -> str | None:
+        """Why a tap on the hand does nothing while it is not the person's turn (None: it is)."""
+        s = self.session
+        if self.read_only or s.over or s.to_move is None or self.my_turn(self.viewer()):
+            return None
+        return self.t("kit.wait_turn", name=self.name(s.to_move))
 
     def undo(self) -> bool:
         """Take back the person's last move (and the computer's replies).

@@ -19,6 +19,7 @@ DE: dict[str, str | dict[str, str]] = {
     "kit.undo_ask_hint": "Nur {name} darf den eigenen Zug zurücknehmen. Gib das Gerät an {name}; "
                          "danach siehst nur du deine Karten.",
     "kit.undo_confirm": "Ich bin {name} – zurücknehmen",
+    "kit.wait_turn": "{name} ist am Zug – warte, bis du dran bist.",
 }
 EN: dict[str, str | dict[str, str]] = {
     "kit.cards": {"one": "{n} card", "other": "{n} cards"},
@@ -35,6 +36,7 @@ EN: dict[str, str | dict[str, str]] = {
     "kit.undo_ask_hint": "Only {name} may take back their own move. Pass the device to {name}; "
                          "then only you see your cards.",
     "kit.undo_confirm": "I am {name} – take it back",
+    "kit.wait_turn": "It is {name}'s turn – wait for yours.",
 }
 
 if "kit.cards" not in i18n.EN:

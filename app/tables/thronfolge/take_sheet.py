@@ -9,7 +9,6 @@ import flet as ft
 
 from app import theme
 
-from app.tables.kit import feel
 from app.tables.kit.style import IVORY_SOFT, NEGATIVE, POSITIVE, signed
 from app.tables.thronfolge import model
 from app.widgets import card as card_widget
@@ -26,10 +25,7 @@ class TakeSheet:
         if seat is None or s.over or s.to_move != seat or self.driver.thinking:
             return
         if tf.TAKE not in s.legal():
-            reason = s.why_illegal(tf.TAKE)
-            self.message = self.explain(reason)
-            feel.refused(self.state)
-            self.redraw()
+            self.refuse(s.why_illegal(tf.TAKE))
             return
         self.message = None
         if self.selected_card:  # the sheet shows the line as it is, not a picked card's preview
