@@ -78,7 +78,9 @@ class ControlPieces:
             ], spacing=0, tight=True))
             bar = ft.ProgressBar(value=min(1.0, ps.total / ps.need) if ps.need else 0, height=5,
                                  border_radius=3, color=colour, bgcolor=ft.Colors.with_opacity(0.15, theme.IVORY))
-            reason = ft.Text(ps.reason, color=theme.IVORY, size=12.5, max_lines=2, opacity=0.92,
+            # A replay is watched, not played: it names what the spy needs, never "tap cards".
+            words = self.t("spies.why.replay", need=ps.need) if self.read_only else ps.reason
+            reason = ft.Text(words, color=theme.IVORY, size=12.5, max_lines=2, opacity=0.92,
                              overflow=ft.TextOverflow.ELLIPSIS)
             content = ft.Row([badge, ft.Column([bar, reason], spacing=6, expand=True, tight=True)], spacing=14,
                              vertical_alignment=ft.CrossAxisAlignment.CENTER)

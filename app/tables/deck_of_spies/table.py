@@ -165,7 +165,7 @@ class SpiesTable(BoardPieces, ControlPieces, Flights, Table):
         in_hand = card in (view.get("hand") or ()) and not ghost
         tap: Callable[[str], None] | None = None
         selected = highlighted = disabled = False
-        if in_hand and not view.get("over") and not self.hint_busy:
+        if in_hand and not view.get("over") and not self.hint_busy and not self.read_only:
             phase = view.get("phase")
             if phase == "retire":
                 if card in lg.retirable(view["hand"]):
