@@ -224,14 +224,16 @@ def test_with_draw_at_end_the_button_says_the_card_comes_with_it():
     assert "Zug beenden und ziehen" in texts_and_labels(semantics(t, "end-turn"))
 
 
-def test_nothing_is_tappable_while_the_computer_is_to_move():
+def test_nothing_moves_while_the_computer_is_to_move_and_a_tap_says_whose_turn_it_is():
     state = position([HAND, ["2C", "3C", "QH"]], PILES, to_move=1)
     t = make_table(session_at(state, [ANN, bot()]))
     assert takes_nothing(t) and not draggable(t)
-    before = (t.pick, t.message, t.drawn_key())
-    for pos in ("N", "W"):
-        press(t, f"pile-{pos}")  # a pile that could move, and one it could move onto: ignored
-    assert (t.pick, t.message, t.drawn_key()) == before
+    wait = i18n.t("kit.wait_turn", "de", name=t.name(1))
+    for ident in ("pile-N", "pile-W", "card-8H", "talon", "end-turn", "kc-hint"):
+        t.message = None
+        press(t, ident)  # a pile that could move, one it could move onto, a card, the talon, the buttons
+        assert t.pick is None and t.message == wait
+        assert wait in texts_and_labels(semantics(t, "hint"))  # the line under the cross says so
     t.dropped("N", "8H")  # a drop already in the air when the turn ended
     assert t.session.actions == []
 

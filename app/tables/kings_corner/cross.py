@@ -142,7 +142,7 @@ class CrossPieces:
             label = self.t("kc.talon_empty")
         glow = ft.Container(pile, border_radius=sz.radius + 4, padding=3,
                             border=ft.Border.all(2.5, theme.GOLD_LIGHT if drawable else "#00000000"),
-                            on_click=(lambda e: self.draw()) if drawable else None, ink=False)
+                            on_click=None if self.read_only else (lambda e: self.talon_tapped()), ink=False)
         caption = ft.Text(self.t("kc.draw") if drawable else (str(n) if n else ""), size=11,
                           color=theme.GOLD_LIGHT if drawable else IVORY_SOFT, no_wrap=True)
         return ft.Semantics(identifier="talon", label=label, button=True, exclude_semantics=True,

@@ -86,6 +86,9 @@ class PanelPieces:
         """The line under the cross: a refusal, what the pick may do, what happened, or what to do."""
         if self.read_only:  # a replay's bar tells what happened; the cross gets the room
             return ft.Container(height=0)
+        hint = self.hint_line()
+        if hint is not None:
+            return ft.Container(hint, key="guide")
         if self.message:
             return ft.Container(notice(self.message), key="guide")
         text, icon = None, ft.Icons.LIGHTBULB_OUTLINE
@@ -108,14 +111,17 @@ class PanelPieces:
         """Draw (when the turn must start with it) or end the turn; nothing in a replay."""
         if self.read_only:
             return ft.Container(height=0)
+        hint = self.hint_button(live)
         if live and view.get("phase") == "draw":  # a box around the row in every case, as in ``guidance``
             return ft.Container(ft.Row([big_button(self.t("kc.draw"), ft.Icons.STYLE_OUTLINED, self.draw,
-                                                   ident="draw")]), key="buttons")
+                                                   ident="draw"), hint], spacing=10), key="buttons")
         opts = view["options"]
         words = self.t("kc.end_draw") if opts.get("draw") and opts.get("draw_at") == "end" and view["talon"] \
             else self.t("kc.end")
         button = big_button(words, ft.Icons.SKIP_NEXT, self.end_turn, ident="end-turn", primary=not any_move)
-        return ft.Container(ft.Row([button]), opacity=1.0 if live else 0.35, disabled=not live, key="buttons")
+        # Off the person's turn the button is pale, and a tap on it says whose turn it is.
+        return ft.Container(ft.Row([ft.Container(button, expand=True, opacity=1.0 if live else 0.35), hint],
+                                   spacing=10), key="buttons")
 
     # --- the scoreboard ---------------------------------------------------------------------------
 

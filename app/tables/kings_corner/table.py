@@ -22,11 +22,13 @@ from app.events import skip_page_update
 from app.tables.kings_corner import model
 from app.tables.kings_corner import strings  # noqa: F401  (registers the strings)
 from app.tables.kings_corner.cross import CrossPieces
+from app.tables.kings_corner.help import HelpPieces
 from app.tables.kings_corner.model import Pick
 from app.tables.kings_corner.panels import PanelPieces
 from app.tables.kit import hand as kit_hand
 from app.tables.kit import motion, privacy
 from app.tables.kit.coach import walk
+from app.tables.kit.hint import Hints
 from app.tables.kit.morph import Kept, morph
 from app.tables.kit.table import Table, mount
 from app.widgets import card as card_widget
@@ -37,9 +39,10 @@ FOLLOW_S = 0.05  # seconds between a draw's lead and the rest of the table, when
 SEEN = "round_seen"  # session meta: how many rounds' scoreboards the people have closed
 
 
-class KingsTable(CrossPieces, PanelPieces, Table):
+class KingsTable(CrossPieces, PanelPieces, HelpPieces, Table):
     def __init__(self, app_state: Any, session: Any) -> None:
         super().__init__(app_state, session)
+        self.hints = Hints(self)
         self.pick: Pick | None = None
         self.last_move: str | None = None
         self.sheet = False  # the scoreboard between two rounds is open (the computer waits)
@@ -80,16 +83,14 @@ class KingsTable(CrossPieces, PanelPieces, Table):
         else:
             self.pick = Pick("card", card)
             if not model.targets(self._piles(), self.pick):
-                self.message = self.t("kc.no_place", card=model.card_text(card, self.lang))
-                self.pick = None
+                self.refused_card(card)
+                return
         self.redraw()
 
     def pile_tapped(self, pos: str, live: bool) -> None:
-        """A tap on a pile, which counts only on the person's turn to play (else it changes nothing)."""
-        if live:
+        """A tap on a pile, which counts on the person's turn to play; else it says why not."""
+        if live or not self.not_now(f"move {pos} {pos}"):
             self.tap_pile(pos)
-        else:
-            skip_page_update()
 
     def tap_pile(self, pos: str) -> None:
         """A pile: play the pick onto it when it is lit; else pick the pile itself, or say why not."""
@@ -125,10 +126,12 @@ class KingsTable(CrossPieces, PanelPieces, Table):
         self.drag.started(payload)
 
     def draw(self) -> None:
-        self.act("draw")
+        if not self.not_now("draw"):
+            self.act("draw")
 
     def end_turn(self) -> None:
-        self.act("end")
+        if not self.not_now("end"):
+            self.act("end")
 
     def act(self, action: Any) -> None:
         self.pick = None
@@ -156,7 +159,8 @@ class KingsTable(CrossPieces, PanelPieces, Table):
     def drawn_key(self) -> tuple:
         s = self.session
         return (len(s.actions), s.to_move, s.over, self.driver.thinking, s.bot_to_move, self.pick, self.message,
-                self.revealed_for, self.undo_for, self.last_move, self.sheet, self.width, self.height)
+                self.revealed_for, self.undo_for, self.last_move, self.sheet, self.width, self.height,
+                self.hints.busy, self.hints.ply, self.guide.key)
 
     def redraw(self, events: list[dict[str, Any]] | None = None) -> None:
         events = list(events or [])
@@ -348,6 +352,7 @@ class KingsTable(CrossPieces, PanelPieces, Table):
         picked = {self.pick.what} if self.pick is not None and self.pick.kind == "card" else set()
         row = kit_hand.overlap_hand(model.hand_order(hand), lang=self.lang, size=geo.hand_card, back=self.back, width=geo.width,
                                     selected=picked, playable=playable, on_tap=self.tap_card,
+                                    on_refused=None if self.read_only else self.refused_card,
                                     slides=self.slides, dealt=self.dealt, ms=self.duration,
                                     drag=None if self.read_only else self.drag, glide_ms=self.duration)
         hand_box = ft.Container(row, alignment=ft.Alignment.CENTER)
