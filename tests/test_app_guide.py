@@ -371,7 +371,7 @@ def test_the_new_game_screen_offers_the_guided_deal_until_it_is_started():
     assert store.games[int(shell.routes[0].rsplit("/", 1)[1])]["meta"]["guide"]["step"] == 0
     assert guide_offer.offer(shell, "thronfolge") == []
     assert guide_offer.offer(shell, "deck-of-spies") != []  # a flag per game
-    assert guide_offer.offer(shell, "rosenkrieg") == []  # no tour yet
+    assert guide_offer.offer(shell, "rosenkrieg") != []
 
 
 def test_declining_the_offer_sets_the_flag_in_the_settings():
@@ -389,7 +389,7 @@ def test_the_rules_page_and_the_rules_dialog_start_the_guided_deal():
     shell = stub_shell(store)
     click(find(rules.game_view(shell, "deck-of-spies"), "guide-rules-start"))
     assert shell.routes[-1].startswith("/play/")
-    assert find(rules.game_view(shell, "rosenkrieg"), "guide-rules-start") is None
+    assert find(rules.game_view(shell, "rosenkrieg"), "guide-rules-start") is not None
     rules.show_dialog(shell, "thronfolge")
     dialog = shell.page.dialogs[-1]
     action = next(a for a in dialog.actions if getattr(a, "identifier", None) == "guide-dialog-start")

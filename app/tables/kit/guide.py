@@ -36,6 +36,7 @@ log = logging.getLogger(__name__)
 TOURS: dict[str, str] = {
     "thronfolge": "app.tables.thronfolge.guide:TOUR",
     "deck-of-spies": "app.tables.deck_of_spies.guide:TOUR",
+    "rosenkrieg": "app.tables.rosenkrieg.guide:TOUR",
 }
 META_KEY = "guide"
 

@@ -387,7 +387,8 @@ class Pieces:
             hand, lang=self.lang, size=size, back=self.back, width=self.hand_width(), selected=self.selected,
             playable=playable, on_tap=self.tap_card,
             empty_text=self.t("rk.result_follows") if self.partie_ending() else self.t("rk.hand_empty"),
-            glide_ms=self.duration, marks=lambda c: self.mark(c, new), french=self.french),
+            glide_ms=self.duration, marks=lambda c: self.mark(c, new), french=self.french,
+            on_refused=None if self.read_only else self.refused_card),
             padding=ft.Padding.only(top=8), alignment=ft.Alignment.CENTER)
 
     def my_badge(self, view: dict[str, Any], seat: int | None, me: int) -> ft.Control:

@@ -19,6 +19,7 @@ from app.tables.kit import privacy
 from app.tables.kit.motion import Frames, can_run_tasks
 from app.tables.kit.table import Table
 from app.tables.rosenkrieg import model
+from app.tables.rosenkrieg.help import Help
 from app.tables.rosenkrieg.layouts import Layouts
 from app.tables.rosenkrieg import strings  # noqa: F401  (registers the strings)
 from app.tables.rosenkrieg.pieces import TABLET_MIN_WIDTH, Pieces
@@ -29,7 +30,7 @@ HOLD = {"slow": 1.4, "normal": 0.8, "fast": 0.45}  # seconds a finished trick st
 SEEN = "partie_seen"  # session meta: the last Partie whose sheet the people have closed
 
 
-class RosenkriegTable(Layouts, Pieces, Sheets, Table):
+class RosenkriegTable(Help, Layouts, Pieces, Sheets, Table):
     def __init__(self, app_state: Any, session: Any) -> None:
         super().__init__(app_state, session)
         self.selected: list[str] = []
@@ -68,11 +69,11 @@ class RosenkriegTable(Layouts, Pieces, Sheets, Table):
     # --- drawing ----------------------------------------------------------------------------
 
     def control(self) -> ft.Control:
-        self.show(self.build_content())
-        return ft.Container(self.root, expand=True, gradient=theme.TABLE_GRADIENT)
+        self.show(self.guide.dress(self.build_content()))
+        return ft.Container(self.guide.stage(self.root), expand=True, gradient=theme.TABLE_GRADIENT)
 
     def draw(self) -> None:
-        self.show(self.build_content())
+        self.show(self.guide.dress(self.build_content()))
         try:
             self.push()
         except Exception:  # not on the page (yet, or any more): the next build shows it
@@ -85,6 +86,7 @@ class RosenkriegTable(Layouts, Pieces, Sheets, Table):
             self.shown_trick = self.sheet = None
             self.selected = []
             self.last_move = self.banner = None
+            self.advice = None
             self.driver.paused = False
         self.tell(events)
         trick = next((e for e in events if e.get("type") == "trick"), None)
@@ -193,6 +195,8 @@ class RosenkriegTable(Layouts, Pieces, Sheets, Table):
     def tap_card(self, card: str) -> None:
         self.hurry()
         self.message = None
+        if self.advice is not None and card not in self.advice.cards:
+            self.advice = None  # another card than the hint's: the hint has been read
         view = self.session.view(self.viewer())
         if view["phase"] == "lay":
             if card in self.selected:
