@@ -180,3 +180,33 @@ def test_the_rating_chart_starts_at_the_newcomer_s_rating_only_from_the_first_ga
     assert rm.chart_points(history) == [(0, 1000), (1, 1040), (2, 1010)]
     assert rm.chart_points(history, complete=False) == [(1, 1040), (2, 1010)]
     assert rm.chart_points([]) == []
+
+
+def test_a_rating_says_what_it_means_and_why_it_moved_game_by_game(store, seeded):
+    history = store.rating_history(seeded.anna, "thronfolge")
+    # Anna lost to the computer, then beat Berta: each change is from the number before it.
+    assert [h["won"] for h in history] == [False, True]
+    assert history[0]["change"] == history[0]["shown"] - 1000 < 0
+    assert history[1]["change"] == history[1]["shown"] - history[0]["shown"] > 0
+    shell = stub_shell(store)
+    page = records_routes.views(shell, ["players", str(seeded.anna)])[-1]
+    rows = {c.identifier: c.label for c in walk(page) if isinstance(c, ft.Semantics)
+            and str(c.identifier).startswith("rating-change-")}
+    won, lost = (rm.rating_text(abs(h["change"]), "en") for h in reversed(history))
+    newest, oldest = rows.values()  # newest first
+    assert newest.endswith(f", won: +{won}, then {rm.rating_text(history[1]['shown'], 'en')}")
+    assert oldest.endswith(f", not won: −{lost}, then {rm.rating_text(history[0]['shown'], 'en')}")
+    shown = texts(page)
+    assert "What the rating means" in shown and "Latest changes" in shown
+    assert "What the rating means" in texts(records_routes.views(shell, ["ratings"])[-1])
+
+
+def test_a_long_history_keeps_each_change_from_the_game_before_it(store):
+    anna, bot = store.create_profile("Anna").id, store.create_profile("Computer (hard)", "bot", "hard").id
+    for n in range(6):
+        finish(store, "thronfolge", [seat(anna, name="Anna"), seat(bot, "bot", "hard")],
+               {"scores": [20, 3] if n % 2 else [3, 20], "winners": [0 if n % 2 else 1],
+                "reason": "score"}, seed=n)
+    whole = store.rating_history(anna, "thronfolge")
+    last = store.rating_history(anna, "thronfolge", limit=3)
+    assert last == whole[-3:] and sum(h["change"] for h in whole) == whole[-1]["shown"] - 1000

@@ -91,6 +91,20 @@ def test_a_team_win_raises_every_member_of_the_team():
     assert after["a"][0] > MU and after["b"][0] > MU
 
 
+def test_a_player_on_several_seats_counts_once_as_the_mean_of_its_seats():
+    # Kings of four: the normal computers sit three seats; one of them wins, two lose.
+    match = Match(((0,), (1,), (2,), (3,)), (1, 0, 2, 3))
+    seats = {0: "anna", 1: "bot-1", 2: "bot-2", 3: "bot-3"}
+    apart = rate({}, [match], seats)
+    shared = rate({}, [match], {0: "anna", 1: "bot", 2: "bot", 3: "bot"})
+    for i in (0, 1):
+        assert shared["bot"][i] == sum(apart[f"bot-{n}"][i] for n in (1, 2, 3)) / 3
+    assert shared["anna"] == apart["anna"]
+    # Winning at one seat and losing at the last no longer leaves only the last seat's loss.
+    won_first = rate({}, [Match(((0,), (1,), (2,)), (0, 2, 1))], {0: "bot", 1: "anna", 2: "bot"})
+    assert won_first["bot"][0] > rate({}, [Match(((0,), (1,)), (1, 0))], {0: "bot", 1: "anna"})["bot"][0]
+
+
 def test_a_seat_without_a_player_plays_at_the_default_and_is_not_kept():
     after = rate({}, [Match(((0,), (1,)), (0, 1))], {0: "anna"})
     assert set(after) == {"anna"} and after["anna"][0] > MU

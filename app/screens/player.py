@@ -98,7 +98,8 @@ def chart_section(shell, profile_id: int, records: dict[str, dict[str, Any]]) ->
         except Exception as exc:
             log.warning("cannot read the rating history: %s", exc)
             history = []
-        holder.content = ui.rating_chart(shell, history)
+        holder.content = ft.Column([ui.rating_chart(shell, history), *ui.rating_changes(shell, history)],
+                                   spacing=10, tight=True)
 
     show(games[0])
     out: list[ft.Control] = [ui.section(t("rec.chart"))]
@@ -108,7 +109,7 @@ def chart_section(shell, profile_id: int, records: dict[str, dict[str, Any]]) ->
 
         out += choices.segmented([(g, catalog.title(g, t, shell.lang)) for g in games], games[0],
                                  shell_mod.content_width(shell), picked, size=12.5)
-    out.append(holder)
+    out += [holder, ui.rating_explainer(shell)]
     return out
 
 

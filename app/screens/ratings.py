@@ -17,7 +17,7 @@ BOARD = 10
 
 def view(shell) -> ft.View:
     t = shell.t
-    controls: list[ft.Control] = []
+    controls: list[ft.Control] = [ft.Container(ui.rating_explainer(shell), margin=ft.Margin.only(top=16))]
     columns = []
     for game in rm.GAMES:
         try:

@@ -11,6 +11,17 @@ from app.tables.deck_of_spies import strings  # noqa: F401  (registers the stats
 
 DE: dict[str, i18n.Text] = {
     "rec.section": "Statistik",
+    "rec.explain_title": "Was die Wertung bedeutet",
+    "rec.explain": "Jeder beginnt bei 1 000. Die Zahl ist eine vorsichtige Schätzung der "
+                   "Spielstärke: Siege heben sie, Niederlagen senken sie, und ein Sieg gegen "
+                   "Stärkere zählt mehr als einer gegen Schwächere. Solange nach wenigen Partien "
+                   "wenig bekannt ist, bleibt sie vorsichtig niedrig und springt stärker. Alle "
+                   "Computer einer Stufe teilen sich eine Wertung: Sitzen sie an mehreren Plätzen, "
+                   "zählt die Partie für sie einmal, als Mittel ihrer Plätze.",
+    "rec.changes": "Die letzten Änderungen",
+    "rec.change_row": "{day} · {verdict}",
+    "rec.change_won": "gewonnen", "rec.change_lost": "nicht gewonnen",
+    "rec.change_a11y": "{day}, {verdict}: {change}, danach {shown}",
     "rec.section_hint": "Bilanzen je Spiel, Wertungen und wer gegen wen gewinnt.",
     "rec.game_card": {"one": "{n} Partie gespielt", "other": "{n} Partien gespielt"},
     "rec.game_card_none": "Noch keine Partie",
@@ -62,6 +73,17 @@ DE: dict[str, i18n.Text] = {
 
 EN: dict[str, i18n.Text] = {
     "rec.section": "Statistics",
+    "rec.explain_title": "What the rating means",
+    "rec.explain": "Everybody starts at 1,000. The number is a careful estimate of strength: "
+                   "wins raise it, losses lower it, and a win against stronger players counts "
+                   "for more than one against weaker players. While little is known after a few "
+                   "games it stays cautiously low and moves in bigger steps. All computers of one "
+                   "level share one rating: when they sit several seats, the game counts for them "
+                   "once, as the mean of their seats.",
+    "rec.changes": "Latest changes",
+    "rec.change_row": "{day} · {verdict}",
+    "rec.change_won": "won", "rec.change_lost": "not won",
+    "rec.change_a11y": "{day}, {verdict}: {change}, then {shown}",
     "rec.section_hint": "Records per game, ratings and who beats whom.",
     "rec.game_card": {"one": "{n} game played", "other": "{n} games played"},
     "rec.game_card_none": "No games yet",

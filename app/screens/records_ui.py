@@ -134,6 +134,47 @@ def rating_chart(shell, history: list[dict[str, Any]], identifier: str = "rating
         chart, height=190, padding=ft.Padding.only(left=6, right=16, top=16, bottom=8), **CARD))
 
 
+def rating_changes(shell, history: list[dict[str, Any]], most: int = 5) -> list[ft.Control]:
+    """Why the rating moved: its last changes, newest first, each with the game's day and verdict."""
+    t = shell.t
+    rows: list[ft.Control] = []
+    for h in reversed(history[-most:]):
+        change = h.get("change", 0)
+        verdict = t("rec.change_won" if h.get("won") else "rec.change_lost")
+        words = fmt.day(h["finished_at"], shell.lang)
+        moved = ("+" if change > 0 else "−" if change < 0 else "±") + rm.rating_text(abs(change), shell.lang)
+        now = rm.rating_text(h["shown"], shell.lang)
+        rows.append(ft.Semantics(
+            identifier=f"rating-change-{h['game_id']}", exclude_semantics=True,
+            label=t("rec.change_a11y", day=words, verdict=verdict, change=moved, shown=now),
+            content=ft.Row([
+                ft.Icon(ft.Icons.TRENDING_UP if change > 0 else ft.Icons.TRENDING_DOWN if change < 0
+                        else ft.Icons.TRENDING_FLAT, size=18,
+                        color=ft.Colors.PRIMARY if change > 0 else ft.Colors.ERROR if change < 0
+                        else ft.Colors.ON_SURFACE_VARIANT),
+                ft.Text(t("rec.change_row", day=words, verdict=verdict), size=13.5, expand=True,
+                        max_lines=1, overflow=ft.TextOverflow.ELLIPSIS),
+                ft.Text(moved, size=13.5, font_family=theme.SANS_BOLD, width=64,
+                        text_align=ft.TextAlign.RIGHT),
+                ft.Text(now, size=13.5, color=ft.Colors.ON_SURFACE_VARIANT, width=56,
+                        text_align=ft.TextAlign.RIGHT),
+            ], spacing=8, vertical_alignment=ft.CrossAxisAlignment.CENTER)))
+    if not rows:
+        return []
+    return [ft.Container(ft.Column([theme.title(t("rec.changes"), 14), *rows], spacing=8, tight=True),
+                         padding=ft.Padding.symmetric(horizontal=16, vertical=12), **CARD)]
+
+
+def rating_explainer(shell) -> ft.Control:
+    """What a rating means, in a few sentences: why a newcomer's number moves as it does."""
+    t = shell.t
+    return ft.Semantics(identifier="rating-explained", container=True, content=ft.Container(ft.Row([
+        ft.Icon(ft.Icons.INFO_OUTLINE, size=20, color=ft.Colors.PRIMARY),
+        ft.Column([theme.title(t("rec.explain_title"), 14), theme.caption(t("rec.explain"))],
+                  spacing=4, tight=True, expand=True),
+    ], spacing=12, vertical_alignment=ft.CrossAxisAlignment.START), padding=16, **CARD))
+
+
 def _nice_step(raw: float) -> int:
     for step in (10, 20, 25, 50, 100, 200, 250, 500, 1000):
         if raw <= step:

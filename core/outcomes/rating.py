@@ -50,7 +50,14 @@ def rate(ratings: Mapping[Hashable, Rating], matches: Iterable[Match],
         if len(teams) < 2:
             continue
         new = _MODEL.rate(teams, ranks=[float(r) for r in match.ranks])
+        # One player may sit several seats (all computers of one level share one profile):
+        # the match counts for it once, as the mean of its seats' outcomes. Keeping only its
+        # last seat's outcome made a level that won at one seat and lost at the next look beaten.
+        outcomes: dict[Hashable, list[Rating]] = {}
         for key, r in zip(keys, (r for team in new for r in team)):
             if key is not None:
-                current[key] = (r.mu, r.sigma)
+                outcomes.setdefault(key, []).append((r.mu, r.sigma))
+        for key, seats in outcomes.items():
+            current[key] = (sum(mu for mu, _ in seats) / len(seats),
+                            sum(sigma for _, sigma in seats) / len(seats))
     return current

@@ -25,7 +25,7 @@ from core.store.errors import NewerDatabaseError, StoreError
 from core.store.tables import TABLE_NAMES, TABLES, StoreModel
 from core.store.values import loads_or_none
 
-CURRENT_VERSION = 7
+CURRENT_VERSION = 8
 SCHEMA_TABLE = "hofstaat_schema"
 
 # Schema version 1, exactly as the first Hofstaat created it: profiles and
@@ -330,8 +330,11 @@ V7_SQL = (V6_SQL.replace("VALUES (1, 6);", "VALUES (1, 7);")
           + "".join(f"{statement};\n" for statement in _V6_TO_V7))
 
 # Every version's schema, for building old databases in tests.
+# Schema version 8: the tables of version 7; what changed is how ratings are derived.
+V8_SQL = V7_SQL.replace("VALUES (1, 7);", "VALUES (1, 8);")
+
 SCHEMA_SQL: dict[int, str] = {1: V1_SQL, 2: V2_SQL, 3: V3_SQL, 4: V4_SQL, 5: V5_SQL, 6: V6_SQL,
-                              7: V7_SQL}
+                              7: V7_SQL, 8: V8_SQL}
 
 _V1_TO_V2 = (
     "ALTER TABLE games ADD COLUMN ply INTEGER NOT NULL DEFAULT 0",
@@ -464,6 +467,12 @@ TABLES_OF_VERSION: dict[int, frozenset[str]] = {
 }
 TABLES_OF_VERSION[6] = TABLES_OF_VERSION[5]
 TABLES_OF_VERSION[7] = TABLES_OF_VERSION[6] | {"game_forks", "profile_merges"}
+TABLES_OF_VERSION[8] = TABLES_OF_VERSION[7]
+
+
+def _migrate_7_to_8(conn: Connection) -> None:
+    """No table changes: a profile on several seats of one game (a computer level) is now rated
+    once, by the mean of its seats; ``derive.rebuild`` after the upgrade rates every game so."""
 
 # MIGRATIONS[n] turns a version-n database into version n + 1.
 MIGRATIONS: dict[int, Callable[[Connection], None]] = {
@@ -473,6 +482,7 @@ MIGRATIONS: dict[int, Callable[[Connection], None]] = {
     4: _migrate_4_to_5,
     5: _migrate_5_to_6,
     6: _migrate_6_to_7,
+    7: _migrate_7_to_8,
 }
 
 

@@ -9,7 +9,7 @@ from typing import Any
 from sqlalchemy import and_, func, or_, select
 
 from core.outcomes import lower_score_wins
-from core.outcomes.rating import shown
+from core.outcomes.rating import MU, SIGMA, shown
 from core.store import merges
 from core.store.records import NO_PROFILE, PF, PP, PT, RH, RT
 from core.store.stats import number
@@ -91,12 +91,21 @@ def leaderboard(s: Any, game: str, limit: int = 20) -> list[dict[str, Any]]:
 
 
 def history(s: Any, profile_id: int, game: str, limit: int = HISTORY_POINTS) -> list[dict[str, Any]]:
-    """A profile's rating after each of its last ``limit`` games of ``game``, oldest first."""
-    rows = s.execute(select(RH.c.game_id, RH.c.mu, RH.c.sigma, RH.c.finished_at)
+    """A profile's rating after each of its last ``limit`` games of ``game``, oldest first:
+    ``shown``, its ``change`` by that game (from 1 000 before the first) and whether the
+    profile ``won`` it (at any of its seats)."""
+    won = (select(func.max(R.won)).where(R.game_id == RH.c.game_id, R.profile_id == profile_id)
+           .scalar_subquery())
+    rows = s.execute(select(RH.c.game_id, RH.c.mu, RH.c.sigma, RH.c.finished_at, won.label("won"))
                      .where(RH.c.profile_id == profile_id, RH.c.game == game)
-                     .order_by(RH.c.finished_at.desc(), RH.c.id.desc()).limit(limit)).all()
-    return [{"game_id": r.game_id, "finished_at": r.finished_at, "shown": shown(r.mu, r.sigma)}
-            for r in reversed(rows)]
+                     .order_by(RH.c.finished_at.desc(), RH.c.id.desc()).limit(limit + 1)).all()
+    out, before = [], shown(MU, SIGMA)
+    for r in reversed(rows):
+        now = shown(r.mu, r.sigma)
+        out.append({"game_id": r.game_id, "finished_at": r.finished_at, "shown": now,
+                    "change": now - before, "won": bool(r.won)})
+        before = now
+    return out[-limit:] if len(rows) > limit else out
 
 
 def opponents(s: Any, a: int, b: int | None = None) -> dict[int, dict[str, dict[str, int]]]:
