@@ -246,3 +246,9 @@ def test_the_guided_partie_is_offered_on_the_new_game_screen_and_from_the_rules(
     assert store.games[int(shell.routes[-1].rsplit("/", 1)[1])]["game"] == "rosenkrieg"
     assert guide_offer.offer(shell, "rosenkrieg") == []  # started once: not offered again
     assert guide.tour_for("rosenkrieg") is rk_guide.TOUR
+
+
+def test_the_declaring_line_counts_one_trump_in_the_singular():
+    session = GameSession.start("rosenkrieg", rk_tests.people_and_bots(3), seed=rk_guide.SEED)
+    words = rk_tests.words_of(rk_tests.tree_of(rk_tests.make_table(session)))
+    assert "Deine Hand: 1 Trumpf, 26 Zähler." in words

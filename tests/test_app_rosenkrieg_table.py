@@ -451,6 +451,10 @@ def test_both_languages_have_the_same_table_strings_and_every_used_key_exists():
 def test_a_tablet_table_with_less_height_draws_smaller_cards_so_the_trick_fits(players, short):
     session = GameSession.start("rosenkrieg", people_and_bots(players), seed=2, options={"partien": 1})
     table = make_table(session, wide=True)
+    table.ui.page.height = 900  # a tall tablet: a trick of large cards
     assert table.trick_size(players) == "large"
     session.chrome_height = 206  # a replay's bar and its strip of open hands
+    assert table.trick_size(players) == short
+    session.chrome_height = 0
+    table.ui.page.height = 768  # 1024 x 768: the guidance line under the trick stays in sight
     assert table.trick_size(players) == short

@@ -69,18 +69,21 @@ def target(table: Any, ident: str) -> Area | None:
     x0 = (w - content) / 2
     if ident == "rk-hint":
         return Area(x0 + content - 12 - BUTTON, h - 12 - BUTTON, BUTTON, BUTTON)
-    return Area(x0, PHONE_TOP, content, h - PHONE_TOP - PHONE_BOTTOM)
+    middle = h - PHONE_TOP - PHONE_BOTTOM  # the trick (or the Erbe) in the lower part, then the score line
+    if ident == "score-line":
+        return Area(x0 + 12, PHONE_TOP + middle - 90, content - 24, 70)
+    return Area(x0 + 12, PHONE_TOP + 40, content - 24, middle - 130)
 
 
 def docks(table: Any) -> list[Dock]:
-    """Phone: over the other seats (under the strip), else over the hand; tablet: over the side
+    """Phone: over the strip and the other seats, else over the hand; tablet: over the side
     panel, else over the other seats."""
     w, _h = _stage(table)
     if table.width >= TABLET_MIN_WIDTH:
         return [Dock(w - 14 - SIDE_PANEL, SIDE_PANEL, top=STRIP + 10), Dock(14, 430, top=STRIP + 10)]
     content = min(w, PHONE_MAX_CONTENT)
     x0 = (w - content) / 2
-    return [Dock(x0 + 8, content - 16, top=STRIP + 4), Dock(x0 + 8, content - 16, bottom=8)]
+    return [Dock(x0 + 8, content - 16, top=4), Dock(x0 + 8, content - 16, bottom=8)]
 
 
 def ready(table: Any) -> bool:

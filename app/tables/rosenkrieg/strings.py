@@ -47,9 +47,9 @@ DE: dict[str, str | dict[str, str]] = {
     "rk.from_erbe": "Erbe", "rk.from_erbe_spoken": "aus dem Erbe",
     "rk.lk_spoken": "König der Löwen, höchster Trumpf",
     "rk.declare_hint": {"one": "Willst du Potentat sein – allein gegen alle, mit dem Erbe? Deine Hand: "
-                               "{trumps} Trumpf, {n} Zähler. Über 66 Zähler gewinnt der Potentat.",
+                               "{n} Trumpf, {points} Zähler. Über 66 Zähler gewinnt der Potentat.",
                         "other": "Willst du Potentat sein – allein gegen alle, mit dem Erbe? Deine Hand: "
-                                 "{trumps} Trümpfe, {n} Zähler. Über 66 Zähler gewinnt der Potentat."},
+                                 "{n} Trümpfe, {points} Zähler. Über 66 Zähler gewinnt der Potentat."},
     "rk.say_will": "Ich will", "rk.say_pass": "Passen",
     "rk.lay_hint": "Du hast das Erbe aufgenommen. Wähle zwei Karten, die du wieder ablegst – ihre Zähler "
                    "zählen für dich.",
@@ -130,9 +130,9 @@ EN: dict[str, str | dict[str, str]] = {
     "rk.from_erbe": "Legacy", "rk.from_erbe_spoken": "from the legacy",
     "rk.lk_spoken": "King of Lions, the highest trump",
     "rk.declare_hint": {"one": "Do you want to be Potentate – alone against everyone, with the legacy? Your hand: "
-                               "{trumps} trump, {n} card points. Over 66 card points wins for the Potentate.",
+                               "{n} trump, {points} card points. Over 66 card points wins for the Potentate.",
                         "other": "Do you want to be Potentate – alone against everyone, with the legacy? Your hand: "
-                                 "{trumps} trumps, {n} card points. Over 66 card points wins for the Potentate."},
+                                 "{n} trumps, {points} card points. Over 66 card points wins for the Potentate."},
     "rk.say_will": "I want it", "rk.say_pass": "Pass",
     "rk.lay_hint": "You took up the legacy. Choose two cards to lay away again – their card points count for you.",
     "rk.lay_count": "Choose two cards ({n}/2)", "rk.lay_confirm": "Lay into the legacy",
