@@ -13,13 +13,20 @@ import asyncio
 import pytest
 from flet.messaging.protocol import MessageAction
 
+from app.tables.kings_corner import model
 from app.tables.kit.coach import walk
+from core.games import kings_corner as kc
 from tests.headless_table import table_on_a_page
 from tests.test_app_morph import shown_semantics
 
 
 def patched_ids(h, n: int) -> set[int]:
     return {m.body.id for m in h.conn.messages[n:] if m.action == MessageAction.PATCH_CONTROL}
+
+
+def tap_target(semantics):
+    """The control that takes the tap inside a card's semantics node."""
+    return next(c for c, _ in walk(semantics) if getattr(c, "on_click", None))
 
 
 def ids_under(*controls) -> set[int]:
@@ -50,6 +57,11 @@ def test_a_draw_first_sends_only_the_talon_and_the_hand_then_the_rest(speed):
         assert first <= ids_under(shown["talon"], shown["hand"])  # the talon and the hand, nothing else
         drawn = session.state["hands"][0][-1]
         assert f"card-{drawn}" in shown  # the drawn card is in the hand already
+        plays = kc.card_plays(session.state["piles"], session.state["hands"][0])
+        if plays:  # a card that fits, tapped before the rest has come, is picked (not refused)
+            card = plays[0][0]
+            await h.fire(tap_target(shown[f"card-{card}"]), "click")
+            assert table.pick == model.Pick("card", card) and table.message is None
         await asyncio.sleep(table.duration / 1000 + 0.3)
         await h.settle(5)
         shown = shown_semantics(table)

@@ -55,6 +55,9 @@ class HelpPieces:
         """A hand card that cannot be used now: not the person's turn, the draw first, or no pile for it."""
         if self.not_now(f"play {card} N"):
             return
+        if model.targets(self.session.state["piles"], model.Pick("card", card)):
+            self.tap_card(card)  # it fits after all: a drawing from before the draw's rest had come
+            return
         self.pick = None
         self.refuse(self.no_place(card), told=True)
 

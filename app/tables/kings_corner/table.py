@@ -233,10 +233,12 @@ class KingsTable(CrossPieces, PanelPieces, HelpPieces, Table):
     def lead_draw(self, events: list[dict[str, Any]]) -> bool:
         """The person's own draw answered with the talon and the hand alone; False: draw it whole.
 
-        A whole drawing after a draw (the buttons, the guidance, eight piles that may now move)
-        cost the server and the web client most of the slowest tap of the table. Here only the
-        talon and the hand are built and changed in place, so the drawn card is in the hand at
-        once; the rest of the table follows when the card has slid in (``follow``).
+        A whole drawing after a draw (the buttons, the guidance, eight piles that may now move,
+        every hand card lit or dimmed and made draggable) cost the server and the web client
+        most of the slowest tap of the table. Here only the talon's count and the drawn card
+        sliding into the hand are sent, the other cards as they were; the rest of the table
+        follows when the card has slid in (``follow``). A card tapped meanwhile is taken as the
+        pick it is (``refused_card`` asks the rules, not the drawing).
         """
         seat = self.viewer()
         page = self.ui.page
@@ -254,11 +256,10 @@ class KingsTable(CrossPieces, PanelPieces, HelpPieces, Table):
         geo = self.geometry()
         live = self.my_turn(seat)
         hand = view["hands"][seat]
-        playable = model.playable_cards(view["piles"], hand) if live and view["phase"] == "play" else None
         self.slides.begin()
         kept = Kept()
         for old, fresh in ((shown["talon"], self.talon_cell(view, geo, live)),
-                           (shown["hand"], self.hand_view(view, seat, hand, geo, playable, live))):
+                           (shown["hand"], self.hand_view(view, seat, hand, geo, None, live))):
             if morph(old, fresh, kept) is not old:
                 self._unsent = [self.root]  # a part drawn anew: the whole drawing, all of it sent
                 return False
