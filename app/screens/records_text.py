@@ -19,7 +19,6 @@ DE: dict[str, i18n.Text] = {
                    "Computer einer Stufe teilen sich eine Wertung: Sitzen sie an mehreren Plätzen, "
                    "zählt die Partie für sie einmal, als Mittel ihrer Plätze.",
     "rec.changes": "Die letzten Änderungen",
-    "rec.change_row": "{day} · {verdict}",
     "rec.change_won": "gewonnen", "rec.change_lost": "nicht gewonnen",
     "rec.change_a11y": "{day}, {verdict}: {change}, danach {shown}",
     "rec.section_hint": "Bilanzen je Spiel, Wertungen und wer gegen wen gewinnt.",
@@ -81,7 +80,6 @@ EN: dict[str, i18n.Text] = {
                    "level share one rating: when they sit several seats, the game counts for them "
                    "once, as the mean of their seats.",
     "rec.changes": "Latest changes",
-    "rec.change_row": "{day} · {verdict}",
     "rec.change_won": "won", "rec.change_lost": "not won",
     "rec.change_a11y": "{day}, {verdict}: {change}, then {shown}",
     "rec.section_hint": "Records per game, ratings and who beats whom.",

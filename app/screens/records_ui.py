@@ -152,8 +152,8 @@ def rating_changes(shell, history: list[dict[str, Any]], most: int = 5) -> list[
                         else ft.Icons.TRENDING_FLAT, size=18,
                         color=ft.Colors.PRIMARY if change > 0 else ft.Colors.ERROR if change < 0
                         else ft.Colors.ON_SURFACE_VARIANT),
-                ft.Text(t("rec.change_row", day=words, verdict=verdict), size=13.5, expand=True,
-                        max_lines=1, overflow=ft.TextOverflow.ELLIPSIS),
+                ft.Column([ft.Text(verdict[:1].upper() + verdict[1:], size=13.5),
+                           theme.caption(words)], spacing=0, tight=True, expand=True),
                 ft.Text(moved, size=13.5, font_family=theme.SANS_BOLD, width=64,
                         text_align=ft.TextAlign.RIGHT),
                 ft.Text(now, size=13.5, color=ft.Colors.ON_SURFACE_VARIANT, width=56,

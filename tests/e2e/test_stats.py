@@ -115,7 +115,11 @@ def test_statistics_player_page_and_head_to_head_from_home(app, store):
     expect(app.by_id(f"versus-{ids['bot-hard']}")).to_be_attached()
     size = page.viewport_size
     page.mouse.move(size["width"] / 2, size["height"] / 2)
-    page.mouse.wheel(0, 1400)  # Flutter scrolls on wheel events, not on DOM scrolling
+    page.mouse.wheel(0, 700)  # Flutter scrolls on wheel events, not on DOM scrolling
+    expect(app.by_id("rating-explained")).to_be_attached()
+    expect(page.locator('[flt-semantics-identifier^="rating-change-"]').first).to_be_attached()
+    shot(app, "player-rating")
+    page.mouse.wheel(0, 700)
     shot(app, "player-versus-list")
     app.by_id(f"versus-{ids['Jonas']}").click()
     expect(app.by_id("versus-score")).to_be_visible(timeout=SLOW)
@@ -129,4 +133,5 @@ def test_statistics_player_page_and_head_to_head_from_home(app, store):
     expect(app.by_id("stats-ratings")).to_be_attached(timeout=SLOW)
     app.by_id("stats-ratings").click()
     expect(app.by_id(f"rank-thronfolge-{ids['Clara']}")).to_be_attached(timeout=SLOW)
+    expect(app.by_id("rating-explained")).to_be_visible()
     shot(app, "ratings")
