@@ -9,6 +9,9 @@ Thronfolge (you start, the easy computer answers): whichever card you play first
 computer plays rather than takes, your take then gains at least 2 points, and the cards in
 reach hold a betrayal, a favour, a supporter and a crown — what the last steps explain.
 
+Rosenkrieg (three seats, one Partie, two easy computers): you declare first with a hand to
+pass with, and one of the computers then volunteers as Potentat.
+
 Deck of Spies: the first spy can be recruited with cards of its suit, a pair is left over
 to retire, and after retiring it the next hand holds the ace of the next spy's suit.
 """
@@ -66,8 +69,24 @@ def spies_ok(seed: int) -> bool:
     return False
 
 
-CHECKS = {"thronfolge": thronfolge_ok, "deck-of-spies": spies_ok}
-STARTS = {"thronfolge": 1, "deck-of-spies": 421000}
+def rosenkrieg_ok(seed: int) -> bool:
+    """Three seats, one Partie: you declare first, your hand is one a newcomer should pass with
+    (at most one trump), and after your pass one of the easy computers volunteers (the Partie is
+    then you and the other computer against a Potentat)."""
+    from core.games import rosenkrieg as rk
+
+    seats = [Seat("human", "You"), Seat("bot", "Computer 1", None, "easy"), Seat("bot", "Computer 2", None, "easy")]
+    s = GameSession.start("rosenkrieg", seats, seed=seed, options={"partien": 1})
+    if s.to_move != 0 or sum(1 for c in s.view(0)["hands"][0] if rk.is_trump(c)) > 1:
+        return False
+    s.apply(rk.PASS)
+    while s.bot_to_move and s.state["phase"] == "declare":
+        s.apply(s.bot_action())
+    return s.state["potentat"] not in (None, 0) and s.state["chosen"] == "volunteer"
+
+
+CHECKS = {"thronfolge": thronfolge_ok, "deck-of-spies": spies_ok, "rosenkrieg": rosenkrieg_ok}
+STARTS = {"thronfolge": 1, "deck-of-spies": 421000, "rosenkrieg": 1}
 
 
 def seeds(game: str, start: int, count: int) -> Iterator[int]:

@@ -1,11 +1,11 @@
 """The guided first Partie of Rosenkrieg: six steps on a fixed deal against two easy computers.
 
-Deal 15 with three players and a dynasty of one Partie: you sit left of the dealer, so you
-declare first and lead the first trick. Your hand (one ace, one trump: the Rosen-Bube) is weak for
-a Potentat, and the hint says pass; the computer on your right then wants it, so the usual
-first game is the court's: you against the Potentat, side by side with the other computer.
-Should you say "I want it" anyway, the step on laying away the Erbe comes up; otherwise it
-is passed at once.
+Deal 15 (``python -m app.devtools.guide_seeds rosenkrieg`` finds it), three players and a
+dynasty of one Partie: you sit left of the dealer, so you declare first and lead the first
+trick. Your hand (one ace, one trump: the Rosen-Bube) is weak for a Potentat, and the hint
+says pass; the dealer, an easy computer, then wants it (and is chosen even over your "I want
+it"), so the first game is the court's: you and the other computer against the Potentat. The
+step on laying away the Erbe shows only to a person who lays it away; otherwise it is passed.
 
 Where the parts are drawn is estimated from the table's layouts (``layouts``, ``pieces``):
 the coach only needs to know which band of the screen a part is in.
