@@ -1,6 +1,6 @@
 """Find deals on which the guided first game's steps make sense.
 
-Run ``python -m app.devtools.guide_seeds thronfolge`` (or ``deck-of-spies``) to list the
+Run ``python -m app.devtools.guide_seeds thronfolge`` (or ``deck-of-spies``, ``kings-corner``) to list the
 first seeds that qualify; the tours in ``app/tables/*/guide.py`` use the first one. A
 deal is reproducible from its seed and the computer's choices are seeded by the position
 (``core.bots.bot_rng``), so what is checked here is what the player will see.
@@ -85,8 +85,27 @@ def rosenkrieg_ok(seed: int) -> bool:
     return s.state["potentat"] not in (None, 0) and s.state["chosen"] == "volunteer"
 
 
-CHECKS = {"thronfolge": thronfolge_ok, "deck-of-spies": spies_ok, "rosenkrieg": rosenkrieg_ok}
-STARTS = {"thronfolge": 1, "deck-of-spies": 421000, "rosenkrieg": 1}
+def kings_ok(seed: int) -> bool:
+    """You draw first; the drawn card leaves a card for a pile, a king for a corner, and a pile that
+    can move (before and after that card is played)."""
+    from core.games import kings_corner as kc
+
+    seats = [Seat("human", "You"), Seat("bot", "Computer", None, "easy")]
+    s = GameSession.start("kings-corner", seats, seed=seed)
+    if s.to_move != 0 or s.state["phase"] != "draw":
+        return False
+    s.apply("draw")
+    piles, hand = s.state["piles"], s.state["hands"][0]
+    builds = [(c, p) for c, p in kc.card_plays(piles, hand) if piles[p]]
+    if not builds or not kc.pile_moves(piles) or not any(c[0] == "K" for c in hand):
+        return False
+    s.apply(f"play {builds[0][0]} {builds[0][1]}")
+    return bool(kc.pile_moves(s.state["piles"]))
+
+
+CHECKS = {"thronfolge": thronfolge_ok, "deck-of-spies": spies_ok, "rosenkrieg": rosenkrieg_ok,
+          "kings-corner": kings_ok}
+STARTS = {"thronfolge": 1, "deck-of-spies": 421000, "rosenkrieg": 1, "kings-corner": 1}
 
 
 def seeds(game: str, start: int, count: int) -> Iterator[int]:

@@ -37,6 +37,7 @@ TOURS: dict[str, str] = {
     "thronfolge": "app.tables.thronfolge.guide:TOUR",
     "deck-of-spies": "app.tables.deck_of_spies.guide:TOUR",
     "rosenkrieg": "app.tables.rosenkrieg.guide:TOUR",
+    "kings-corner": "app.tables.kings_corner.guide:TOUR",
 }
 META_KEY = "guide"
 
