@@ -408,6 +408,40 @@ def test_the_stake_is_in_sight_on_the_table_for_the_whole_dynasty_and_only_when_
     assert "table-stake" not in by_id(tree_of(make_table(honour)))
 
 
+@pytest.mark.parametrize("lang", ["de", "en"])
+def test_the_status_strip_fits_a_phone_with_must_trump_a_stake_and_a_three_digit_balance(lang):
+    from app import text_fit
+
+    session = GameSession.start("rosenkrieg", people_and_bots(3), seed=13,
+                                options={"trumpfzwang": True},
+                                meta={"stake": {"cents": 1000, "currency": "EUR"}})
+    session.state["balance"][0] = -120  # the widest the chip gets in a dynasty
+    table = make_table(session, lang=lang)
+    strip = table.status_strip(session.view(0))
+    row = strip.content
+
+    def need(control) -> float:
+        """The width a part of the strip takes: texts and icons side by side, lines stacked."""
+        if isinstance(control, ft.Text):
+            return text_fit.width(control.value, control.font_family or text_fit.theme.SANS,
+                                  control.size or 14)
+        if isinstance(control, ft.Icon):
+            return control.size or 24
+        inner = getattr(control, "content", None)
+        if isinstance(control, ft.Column):
+            return max(need(c) for c in control.controls)
+        if isinstance(control, ft.Row):
+            shown = [c for c in control.controls if not (isinstance(c, ft.Container) and c.expand)]
+            return sum(need(c) for c in shown) + control.spacing * (len(shown) - 1)
+        if inner is not None:
+            pad = control.padding.left + control.padding.right if isinstance(
+                getattr(control, "padding", None), ft.Padding) else 0
+            return need(inner) + pad
+        return 0
+
+    assert need(row) + 2 * 12 <= 390
+
+
 def test_a_game_resumed_mid_trick_shows_the_same_table():
     store = SavingStore()
     session = GameSession.start("rosenkrieg", people_and_bots(4), seed=21, saver=store)

@@ -154,10 +154,13 @@ class Pieces(TrickPieces):
                 ft.Icon(ft.Icons.PAYMENTS_OUTLINED, size=16, color=theme.GOLD_LIGHT),
                 ft.Text(fmt.money(stake, self.lang), size=12, font_family=theme.SANS_BOLD,
                         color=theme.GOLD_LIGHT, no_wrap=True)], spacing=4, tight=True)))
+        partie: ft.Control = ft.Semantics(identifier="partie", label=words, exclude_semantics=True,
+                                          content=ft.Text(words, size=12.5, font_family=theme.SANS_BOLD,
+                                                          color=theme.IVORY, no_wrap=True))
+        if rules:  # under the Partie, in the strip's height: beside it they crowd out a phone's board chip
+            partie = ft.Column([partie, ft.Row(rules, spacing=10, tight=True)], spacing=1, tight=True)
         return ft.Container(ft.Row([
-            ft.Semantics(identifier="partie", label=words, exclude_semantics=True, content=ft.Text(
-                words, size=12.5, font_family=theme.SANS_BOLD, color=theme.IVORY, no_wrap=True)),
-            *rules, ft.Container(expand=True), board,
+            partie, ft.Container(expand=True), board,
         ], spacing=12, vertical_alignment=ft.CrossAxisAlignment.CENTER),
             padding=ft.Padding.symmetric(horizontal=12, vertical=0), bgcolor=SHADE)
 
