@@ -5,8 +5,8 @@ from __future__ import annotations
 from app import i18n
 
 DE: dict[str, str | dict[str, str]] = {
-    "kc.no_place": "{card} passt gerade nirgends hin: Dafür bräuchte es {need} oben auf einem Stapel "
-                   "oder einen freien Platz am Rand.",
+    "kc.no_place": "{card} passt gerade nirgends hin: Es bräuchte {need} oben auf einem Stapel oder "
+                   "einen freien Platz am Rand.",
     "kc.no_place_king": "{card} passt gerade nirgends hin: Ein König braucht eine leere Ecke oder einen "
                         "freien Platz am Rand.",
     "kc.either": "{a} oder {b}",
@@ -30,9 +30,8 @@ DE: dict[str, str | dict[str, str]] = {
     "kc.tip.keep": "Behalte {cards} für später: Die passen sicher noch.",
     # The guided first round.
     "kc.guide.cross.title": "Das Kreuz",
-    "kc.guide.cross.text": "Um den Talon liegen vier Stapel: Nord, Ost, Süd und West. Auf ihnen baust du "
-                           "abwärts, eine Stufe tiefer und in der anderen Farbe – eine rote 8 auf eine "
-                           "schwarze 9. Wer zuerst keine Karte mehr hat, gewinnt.",
+    "kc.guide.cross.text": "Um den Talon liegen vier Stapel. Du baust abwärts, eine Stufe tiefer und in der "
+                           "anderen Farbe: eine rote 8 auf eine schwarze 9.",
     "kc.guide.corners.title": "Die Ecken",
     "kc.guide.corners.text": "Die vier Ecken bleiben leer, bis ein König kommt: Nur ein König eröffnet eine "
                              "Ecke. Danach wird dort abwärts gebaut wie überall.",
@@ -50,7 +49,8 @@ DE: dict[str, str | dict[str, str]] = {
     "kc.guide.end.title": "Zug beenden",
     "kc.guide.end.text": "Leg alles ab, was passt, und tippe dann „Zug beenden“. Danach ist der Computer dran.",
     "kc.guide.hint.title": "Nicht weiter?",
-    "kc.guide.hint.text": "Die Glühbirne zeigt, was der stärkste Computer tun würde, und warum. Viel Glück!",
+    "kc.guide.hint.text": "Die Glühbirne zeigt, was der stärkste Computer tun würde, und warum. Wer zuerst "
+                          "alle Karten los ist, gewinnt – viel Glück!",
 }
 
 EN: dict[str, str | dict[str, str]] = {
@@ -77,9 +77,8 @@ EN: dict[str, str | dict[str, str]] = {
     "kc.tip.out": "This way your whole hand goes out this turn.",
     "kc.tip.keep": "Keep {cards} for later: they will surely still fit.",
     "kc.guide.cross.title": "The cross",
-    "kc.guide.cross.text": "Four piles lie around the stock: North, East, South and West. On them you build "
-                           "down, one rank lower and in the other colour – a red 8 on a black 9. Whoever "
-                           "runs out of cards first wins.",
+    "kc.guide.cross.text": "Four piles lie around the stock. You build down, one rank lower and in the other "
+                           "colour: a red 8 on a black 9.",
     "kc.guide.corners.title": "The corners",
     "kc.guide.corners.text": "The four corners stay empty until a king comes: only a king opens a corner. "
                              "After that it is built down like every pile.",
@@ -95,7 +94,8 @@ EN: dict[str, str | dict[str, str]] = {
     "kc.guide.end.title": "End your turn",
     "kc.guide.end.text": "Play everything that fits, then tap “End turn”. The computer plays next.",
     "kc.guide.hint.title": "Stuck?",
-    "kc.guide.hint.text": "The lightbulb shows what the strongest computer would do, and why. Good luck!",
+    "kc.guide.hint.text": "The lightbulb shows what the strongest computer would do, and why. Whoever runs "
+                          "out of cards first wins – good luck!",
 }
 
 if "kc.tip.draw" not in i18n.EN:

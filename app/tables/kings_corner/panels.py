@@ -89,8 +89,9 @@ class PanelPieces:
         hint = self.hint_line()
         if hint is not None:
             return ft.Container(hint, key="guide")
-        if self.message:
-            return ft.Container(notice(self.message), key="guide")
+        if self.message:  # (a tablet's side panel is narrow, and has the height for a longer reason)
+            return ft.Container(notice(self.message, max_lines=3 if self.width < model.TABLET_MIN_WIDTH else 5),
+                                key="guide")
         text, icon = None, ft.Icons.LIGHTBULB_OUTLINE
         if live and view.get("phase") == "draw":
             text = self.t("kc.hint.draw")
