@@ -140,3 +140,62 @@ def test_a_long_name_is_kept_short_and_tokens_differ_for_every_seat():
     tokens = {book.take(s, "x" * 100, now=0.0) for s in (1, 2, 3)}
     assert len(tokens) == 3 and {len(h.name) for h in book.holders().values()} == {40}
     assert sorted(book.come_back(t, now=1.0) for t in tokens) == [1, 2, 3]
+
+
+# --- a hosted table --------------------------------------------------------------------------
+
+
+def kings_for_three():
+    from core.session import GameSession, Seat
+
+    seats = [Seat("human", "Anna", 1), Seat("human", "Ben", 2), Seat("human", "Carla", 3)]
+    return GameSession.start("kings-corner", seats, seed=5)
+
+
+def test_a_phone_joins_with_the_code_and_acts_and_reads_only_as_its_seat():
+    from core.errors import IllegalAction
+    from core.host.room import Room
+
+    session = kings_for_three()
+    room = Room(session, [1, 2], code="ABC234")
+    with pytest.raises(SeatError) as wrong_code:
+        room.join("10.0.0.7", "ABC235", 1, "Ben", now=0.0)
+    assert wrong_code.value.key == "code_wrong" and room.seats.free() == [1, 2]
+    ben = room.join("10.0.0.7", "abc-234", 1, "Ben", now=1.0)
+    carla = room.join("10.0.0.8", "ABC234", 2, "Carla", now=2.0)
+    assert room.view(ben) == session.view(1) and room.view(carla) == session.view(2)
+    with pytest.raises(SeatError) as nobody:
+        room.view("forged")
+    assert nobody.value.key == "not_seated"
+    # Turns: a phone plays only for its own seat, and only when that seat is to move.
+    while not session.over:
+        mover = session.to_move
+        action = session.legal()[0]
+        if mover == 0:
+            for token in (ben, carla):
+                with pytest.raises(IllegalAction):
+                    room.act(token, action)
+            session.apply(action)  # the host's own seat, on the host's device
+            continue
+        own, other = (ben, carla) if mover == 1 else (carla, ben)
+        before = list(session.actions)
+        with pytest.raises(IllegalAction):
+            room.act(other, action)
+        assert session.actions == before  # refused: nothing changed
+        room.act(own, action)
+    # The game is over: its code opens nothing any more.
+    with pytest.raises(SeatError) as closed:
+        room.join("10.0.0.9", "ABC234", 1, "Dora", now=3.0)
+    assert closed.value.key == "table_closed"
+
+
+def test_only_people_s_seats_can_be_hosted_for_phones():
+    from core.host.room import Room
+    from core.session import GameSession, Seat
+
+    session = GameSession.start("kings-corner", [Seat("human", "Anna", 1),
+                                                 Seat("bot", "Computer", 2, "normal")], seed=1)
+    with pytest.raises(SeatError):
+        Room(session, [1])
+    with pytest.raises(SeatError):
+        Room(session, [])
