@@ -2,8 +2,10 @@
 
 The parts: ``table`` (state, redraw, animation plan, input), ``cross`` (the eight piles
 around the talon: tap targets, drop zones, draggable piles), ``panels`` (the other seats,
-status, buttons, the scoreboard, the sheet between rounds, the end), ``model`` (targets,
-geometry, words and the scoreboard from a view, no Flet) and ``strings``.
+status, buttons, the scoreboard, the sheet between rounds, the end), ``help`` (refused taps
+that say why, the hint), ``advice`` (the hint's reason from the player's view, no Flet),
+``guide`` (the guided first round), ``model`` (targets, geometry, words and the scoreboard
+from a view, no Flet), ``strings`` and ``help_strings``.
 """
 
 from app.tables.kings_corner.table import KingsTable, build
