@@ -373,6 +373,8 @@ class Shell:
             return [screen("home").view(self), screen("new_game").view(self, rest[0])]
         if head == "play" and numbered:
             return [screen("home").view(self), screen("play").view(self, int(rest[0]))]
+        if head == "host" and numbered:  # a game hosted for phones: how they join, who is in
+            return [screen("home").view(self), screen("host_join").view(self, int(rest[0]))]
         if head == "replay" and numbered:
             return self._views_below_replay() + [screen("replay").view(self, int(rest[0]))]
         return [screen("home").view(self)]

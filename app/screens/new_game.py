@@ -8,7 +8,7 @@ from typing import Any
 import flet as ft
 
 from app import catalog, fmt, shell as shell_mod, theme
-from app.screens.new_game_form import NEW, NewGameForm
+from app.screens.new_game_form import NEW, PHONE, NewGameForm
 from app.screens.new_game_stake import stake_card, stake_summary
 from app.screens.messages import error_text
 from app.tables.kit import guide_offer
@@ -103,12 +103,16 @@ def view(shell, game: str) -> ft.View:
     def seat_row(i: int) -> ft.Control:
         opts = [seat_option(i, p) for p in form.humans]
         opts.append(ft.DropdownOption(key=NEW, text=t("new_game.new_person")))
+        if not form.solo:  # hosted for phones on the local network
+            opts.append(ft.DropdownOption(key=PHONE, text=t("host.phone_choice")))
         opts += [ft.DropdownOption(key=f"bot:{lv}", text=f"{t('computer')} · {t('level.' + lv)}")
                  for lv in form.levels]
         dd = ft.Dropdown(value=form.choices[i], options=opts, label=form.seat_title(i),
                          expand=True, border_radius=12, on_select=lambda ev, i=i: chose(i, ev.control.value))
         is_bot = form.choices[i].startswith("bot:")
-        icon = ft.Container(ft.Icon(ft.Icons.SMART_TOY_OUTLINED if is_bot else ft.Icons.PERSON,
+        glyph = (ft.Icons.SMART_TOY_OUTLINED if is_bot else ft.Icons.PHONE_ANDROID
+                 if form.choices[i] == PHONE else ft.Icons.PERSON)
+        icon = ft.Container(ft.Icon(glyph,
                                     color=theme.FELT_DARK, size=22), bgcolor=theme.GOLD, width=42, height=42,
                             border_radius=21, alignment=ft.Alignment.CENTER)
         # The dropdown does not name itself to screen readers: its seat and who sits there do.
@@ -216,6 +220,11 @@ def view(shell, game: str) -> ft.View:
         except Exception as exc:  # a bad option or a store failure: say why, stay here
             log.warning("cannot start %s: %s", game, exc)
             show_problem(error_text(shell, exc))
+            return
+        if form.phone_seats:  # friends' phones join it: the join screen first
+            from app.screens import host_join
+
+            shell.page.run_task(host_join.start, shell, session, form.phone_seats)
             return
         shell.navigate(f"/play/{session.game_id}")
 

@@ -15,11 +15,13 @@ from core.errors import RulesError
 from core.games import registry
 from core.ledger import (DEFAULT_CURRENCY, LedgerError, Money, format_money, parse_money,
                          plain_amount)
+from app.host import strings as _host_strings  # noqa: F401  (a friend's phone)
 from core.session import Seat
 
 log = logging.getLogger(__name__)
 
 NEW = "new"  # seat choice: a new person, named in the text field
+PHONE = "phone"  # seat choice: a friend's phone joins the hosted table and names its person
 SETTING = "new_game.{game}"
 STAKE_GAMES = ("rosenkrieg",)  # played in dynasties whose points can become money
 
@@ -29,7 +31,7 @@ def setting_key(game: str) -> str:
 
 
 class NewGameForm:
-    """Seat choices (``p:<profile id>``, ``bot:<level>`` or ``new``), option values and the seed."""
+    """Seat choices (``p:<profile id>``, ``bot:<level>``, ``new`` or ``phone``), option values and the seed."""
 
     def __init__(self, state: Any, game: str, info: Any) -> None:
         self.state = state
@@ -120,6 +122,8 @@ class NewGameForm:
             return self.t("new_game.unknown_level")
         if choice.startswith("p:") and self.profile(choice) is None:
             return self.t("store.profile_missing")
+        if choice == PHONE and self.solo:
+            return self.t("new_game.unknown_level")
         self.choices[seat] = choice
         return None
 
@@ -133,6 +137,8 @@ class NewGameForm:
             return p.name if p else "?"
         if choice.startswith("bot:"):
             return f"{self.t('computer')} ({self.t('level.' + choice[4:])})"
+        if choice == PHONE:
+            return self.t("host.phone_choice")
         return ""
 
     def seat_title(self, seat: int) -> str:
@@ -144,7 +150,14 @@ class NewGameForm:
         choice = self.choices[seat]
         if choice == NEW:
             return (self.new_names.get(seat) or "").strip() or self.seat_title(seat)
+        if choice == PHONE:
+            return self.t("host.phone_seat", n=seat + 1)
         return self.name_of(choice)
+
+    @property
+    def phone_seats(self) -> list[int]:
+        """The seats friends' phones take: starting the game hosts it for them."""
+        return [i for i, c in enumerate(self.choices) if c == PHONE]
 
     def build_seats(self, error_text: Callable[[Exception], str]) -> list[Seat]:
         """The seats to start with; new people are created in the store first.
@@ -160,6 +173,9 @@ class NewGameForm:
         for i, choice in enumerate(self.choices):
             if choice.startswith("bot:"):
                 seats.append(self.state.bot_seat(choice[4:]))
+                continue
+            if choice == PHONE:  # named after the person once a phone takes it
+                seats.append(Seat(kind="human", name=self.t("host.phone_seat", n=i + 1)))
                 continue
             if choice == NEW:
                 try:

@@ -7,6 +7,8 @@ import logging
 import flet as ft
 
 from app import catalog, tables, theme
+from app.host import hosting
+from app.host import strings as _host_strings  # noqa: F401  (the phones button's name)
 from app.screens import rules
 from app.tables.kit import top_bar
 
@@ -19,8 +21,9 @@ def view(shell, game_id: int) -> ft.View:
     resigned = _resigned(shell, game_id)
     if resigned is not None:
         return resigned
+    hosted = hosting.hosted_game(game_id)  # hosted for phones: this device's eyes only
     try:
-        session = shell.state.open_game(game_id)
+        session = hosted.host_view() if hosted is not None else shell.state.open_game(game_id)
     except Exception as exc:  # unknown id, or a save that no longer replays
         log.warning("cannot open game %s: %s", game_id, exc)
         return shell.sub_view(route, t("play.title"), [ft.Container(ft.Column([
@@ -33,7 +36,13 @@ def view(shell, game_id: int) -> ft.View:
     table = control.data
     bar = top_bar.TopBar(shell, table, lambda: rules.show_dialog(shell, session.game.name))
     table.bar = bar
-    return shell.sub_view(route, title, [control], actions=bar.actions(), scroll=False, bgcolor=theme.FELT_DARK)
+    actions = bar.actions()
+    if hosted is not None:  # every move on a phone or by the room's computer redraws this table too
+        hosted.follow(table, shell.page)
+        actions = [ft.Semantics(identifier="phones", content=ft.IconButton(
+            ft.Icons.PHONE_ANDROID, icon_color=theme.IVORY, tooltip=t("host.join_screen"),
+            on_click=lambda e: shell.navigate(f"/host/{game_id}"))), *actions]
+    return shell.sub_view(route, title, [control], actions=actions, scroll=False, bgcolor=theme.FELT_DARK)
 
 
 def _resigned(shell, game_id: int) -> ft.View | None:

@@ -107,7 +107,12 @@ class TableDriver:
         self.kick()
 
     def kick(self) -> None:
-        """Start the computer's turns if a computer is to move and none is running (nor paused)."""
+        """Start the computer's turns if a computer is to move and none is running (nor paused).
+
+        A game hosted for phones has one driver for the whole room (``app.host.bots``): a table's
+        session that says ``bots_elsewhere`` leaves the computer to it."""
+        if getattr(self.session, "bots_elsewhere", False):
+            return
         if self.session.bot_to_move and not self.thinking and not self.paused:
             self.thinking = True
             self.ui.bot_future = self.ui.page.run_task(self._bot_turns)
