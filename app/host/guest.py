@@ -118,6 +118,9 @@ class Guest:
         self.name = ""
         self.problem: str | None = None
         self.may_ask = False
+        self._form: ft.Control | None = None  # the join form, built once
+        self._form_parts: tuple[Any, Any, Any] = (None, None, None)
+        self._shown: ft.Control | None = None  # what the page shows now (None: the table)
 
     def t(self, key: str, **kw: Any) -> str:
         return i18n.t(key, self.lang, **kw)
@@ -170,11 +173,14 @@ class Guest:
                           color=theme.IVORY, max_lines=1, overflow=ft.TextOverflow.ELLIPSIS),
             bgcolor=theme.FELT_DARK, color=theme.IVORY, automatically_imply_leading=False)
         self.page.bgcolor = theme.FELT_DARK
+        self._shown = None
         self.page.controls = [ft.Semantics(identifier="guest-table", container=True, content=control,
                                            expand=True)]
         self.page.update()
 
     def _show_form(self, hosted: Any) -> None:
+        """The join form: built once per page and changed in place, so a guest joining or leaving
+        meanwhile never takes the text being typed."""
         self.table = None
         t = self.t
         room = hosted.room
@@ -182,18 +188,31 @@ class Guest:
         open_seats = [s for s in hosted.phones if s in room.seats.free() or s in held]
         if self.seat not in open_seats:
             self.seat = next((s for s in open_seats if s not in held), None)
+        if self._form is None:
+            self._form = self._build_form()
+        seats, problem, ask = self._form_parts
+        seats.controls = [self._seat_button(s, held) for s in open_seats]
+        problem.content.value = self.problem or ""
+        problem.visible = bool(self.problem)
+        ask.visible = self.may_ask
+        if self._shown is self._form:
+            self._form.update()
+        else:
+            self._draw([self._form])
 
-        def seat_button(s: int) -> ft.Control:
-            label = (t("guest.seat_held", n=s + 1, name=held[s].name) if s in held
-                     else t("guest.seat_n", n=s + 1))
-            chosen = s == self.seat
-            style = ft.ButtonStyle(shape=ft.RoundedRectangleBorder(radius=12),
-                                   bgcolor=theme.GOLD if chosen else None,
-                                   color=theme.FELT_DARK if chosen else None)
-            return ft.Semantics(identifier=f"guest-seat-{s + 1}", selected=chosen, content=ft.OutlinedButton(
-                label, icon=ft.Icons.CHECK if chosen else ft.Icons.EVENT_SEAT_OUTLINED, height=48,
-                style=style, on_click=lambda e, s=s: self._pick(s)))
+    def _seat_button(self, s: int, held: dict[int, Any]) -> ft.Control:
+        t = self.t
+        label = t("guest.seat_held", n=s + 1, name=held[s].name) if s in held else t("guest.seat_n", n=s + 1)
+        chosen = s == self.seat
+        style = ft.ButtonStyle(shape=ft.RoundedRectangleBorder(radius=12),
+                               bgcolor=theme.GOLD if chosen else None, color=theme.FELT_DARK if chosen else None)
+        return ft.Semantics(identifier=f"guest-seat-{s + 1}", selected=chosen, key=f"seat-{s}",
+                            content=ft.OutlinedButton(
+                                label, icon=ft.Icons.CHECK if chosen else ft.Icons.EVENT_SEAT_OUTLINED, height=48,
+                                style=style, on_click=lambda e, s=s: self._pick(s)))
 
+    def _build_form(self) -> ft.Control:
+        t = self.t
         code = ft.TextField(label=t("guest.code"), value=self.code, max_length=9, border_radius=12,
                             capitalization=ft.TextCapitalization.CHARACTERS, autofocus=not self.code,
                             on_change=lambda e: setattr(self, "code", e.control.value or ""))
@@ -201,25 +220,25 @@ class Guest:
                             capitalization=ft.TextCapitalization.WORDS,
                             on_change=lambda e: setattr(self, "name", e.control.value or ""),
                             on_submit=self._join)
-        parts: list[ft.Control] = [
+        seats = ft.Column(spacing=8, tight=True, horizontal_alignment=ft.CrossAxisAlignment.STRETCH)
+        problem = ft.Semantics(identifier="guest-problem", live_region=True, visible=False,
+                               content=ft.Text("", color=ft.Colors.ERROR, size=14.5))
+        ask = ft.Semantics(identifier="guest-ask", visible=False, content=ft.TextButton(
+            t("guest.ask"), icon=ft.Icons.FRONT_HAND_OUTLINED, height=48, on_click=self._ask))
+        self._form_parts = (seats, problem, ask)
+        return self._card([
             theme.body(t("guest.intro"), 14.5),
             ft.Semantics(identifier="guest-code", content=code),
             theme.title(t("guest.seat")),
-            ft.Column([seat_button(s) for s in open_seats], spacing=8, tight=True,
-                      horizontal_alignment=ft.CrossAxisAlignment.STRETCH),
+            seats,
             ft.Semantics(identifier="guest-name", content=name),
-        ]
-        if self.problem:
-            parts.append(ft.Semantics(identifier="guest-problem", live_region=True, content=ft.Text(
-                self.problem, color=ft.Colors.ERROR, size=14.5)))
-        parts.append(ft.Semantics(identifier="guest-join", content=ft.FilledButton(
-            t("guest.join"), icon=ft.Icons.LOGIN, height=54, on_click=self._join,
-            style=ft.ButtonStyle(bgcolor=theme.GOLD, color=theme.FELT_DARK,
-                                 shape=ft.RoundedRectangleBorder(radius=16)))))
-        if self.may_ask:
-            parts.append(ft.Semantics(identifier="guest-ask", content=ft.TextButton(
-                t("guest.ask"), icon=ft.Icons.FRONT_HAND_OUTLINED, height=48, on_click=self._ask)))
-        self._draw([self._card(parts)])
+            problem,
+            ft.Semantics(identifier="guest-join", content=ft.FilledButton(
+                t("guest.join"), icon=ft.Icons.LOGIN, height=54, on_click=self._join,
+                style=ft.ButtonStyle(bgcolor=theme.GOLD, color=theme.FELT_DARK,
+                                     shape=ft.RoundedRectangleBorder(radius=16)))),
+            ask,
+        ])
 
     def _card(self, parts: list[ft.Control], ident: str = "guest-join-card") -> ft.Control:
         width = min(460, (self.page.width or 390) - 24)
@@ -231,6 +250,7 @@ class Guest:
             border=ft.Border.all(1, ft.Colors.OUTLINE_VARIANT)))
 
     def _draw(self, controls: list[ft.Control]) -> None:
+        self._shown = controls[0] if len(controls) == 1 else None
         self.page.appbar = None
         self.page.bgcolor = ft.Colors.SURFACE
         self.page.controls = [ft.Container(ft.Column(controls, scroll=ft.ScrollMode.AUTO,

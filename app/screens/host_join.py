@@ -80,8 +80,8 @@ def view(shell: Any, game_id: int) -> ft.View:
         clip_behavior=ft.ClipBehavior.ANTI_ALIAS))
     door = ft.Column([
         theme.body(t("host.scan"), 14.5),
-        ft.Semantics(identifier="join-url", content=ft.Text(hosted.url, selectable=True, size=17,
-                                                            font_family=theme.SANS_BOLD)),
+        ft.Semantics(identifier="join-url", label=hosted.url, content=ft.Text(
+            hosted.url, selectable=True, size=17, font_family=theme.SANS_BOLD)),
         ft.Semantics(identifier="join-code", label=f"{t('host.code')}: {spaced(hosted.room.code)}",
                      content=ft.Text(spaced(hosted.room.code), size=34, font_family=theme.SANS_BOLD,
                                      style=ft.TextStyle(letter_spacing=4))),
