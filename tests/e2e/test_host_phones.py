@@ -151,6 +151,23 @@ def wait_moved(db: Path, game_id: int, moves: int) -> GameSession:
     raise AssertionError(f"the move after {moves} was not saved")
 
 
+def pick(phone: App, card: str, pile, lit: str) -> None:
+    """Tap a hand card until the pile it goes on lights up.
+
+    A long hand overlaps, each card over the right part of the one before: the tap goes to the
+    card's left edge, once the hand has glided into place after the last play (a tap during the
+    glide can land on the card beside it, which lights other piles; the next tap picks this one)."""
+    for attempt in range(3):
+        phone.page.wait_for_timeout(500)
+        phone.by_id(f"card-{card}").click(position={"x": 6, "y": 30})
+        try:
+            expect(pile).to_contain_text(lit, timeout=6_000)
+            return
+        except AssertionError:
+            if attempt == 2:
+                raise
+
+
 WORDS = {"de": ("Du bist am Zug", "hierhin legen"), "en": ("Your turn", "put it here")}
 
 
@@ -169,9 +186,7 @@ def play_turn(phone: App, db: Path, game_id: int, seat: int, lang: str = "de") -
         if not plays:
             break
         card, pos = plays[0]
-        # A long hand overlaps, each card over the right part of the one before: tap its left edge.
-        phone.by_id(f"card-{card}").click(position={"x": 6, "y": 30})
-        expect(phone.by_id(f"pile-{pos}")).to_contain_text(lit, timeout=10_000)
+        pick(phone, card, phone.by_id(f"pile-{pos}"), lit)
         phone.by_id(f"pile-{pos}").click()
         s = wait_moved(db, game_id, len(s.actions))
         expect(phone.by_id(f"card-{card}")).to_have_count(0)  # drawn anew before the next tap
