@@ -19,7 +19,7 @@ import time
 from pathlib import Path
 
 import pytest
-from harness import CHROMIUM, CHROMIUM_ARGS, PHONE, TABLET, App, retype
+from harness import PHONE, TABLET, App, retype
 from playwright.sync_api import expect
 
 from app.devtools.webserver import ROOT, free_port, wait_until_up, web_env
@@ -78,18 +78,6 @@ def hosting_app(tmp_path_factory):
         proc.wait(10)
     except subprocess.TimeoutExpired:
         proc.kill()
-
-
-@pytest.fixture(scope="module")
-def browser():
-    if not Path(CHROMIUM).exists():
-        pytest.fail(f"Chromium not found at {CHROMIUM}")
-    from playwright.sync_api import sync_playwright
-
-    with sync_playwright() as p:
-        b = p.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
-        yield b
-        b.close()
 
 
 def context(browser, size: dict, locale: str = "de-DE"):
