@@ -749,3 +749,24 @@ def test_games_saved_in_the_same_second_on_two_phones_are_listed_in_one_order():
                 [games[r["game_id"]] for r in store.recent_results(None)]]
 
     assert lists(a.store) == lists(b.store)
+
+
+def test_a_payment_returning_an_overpayment_travels():
+    """Found by ``MergeConverges`` in the long run: Ben's debt to Anna is paid on both
+    phones (or a version of a dynasty that no longer counts had left it owing), so after a
+    merge Anna owes the overpaid sum back, and she pays it. Every other phone refused that
+    backup ("pays more than was ever owed ... (0 cents)"): Anna had never owed anything but
+    what a payment had overpaid. Money received counts as money that may be owed back.
+    """
+    a, b = Phone(0, 1_000.0, 1.0), Phone(1, 5_000.0, 1.0)
+    anna, ben = a.store.create_profile("Anna"), a.store.create_profile("Ben")
+    a.store.record_correction(ben.uuid, anna.uuid, 1_000)
+    sync_round([a, b])
+    a.store.record_payment(ben.uuid, anna.uuid, 1_000)
+    b.store.record_payment(ben.uuid, anna.uuid, 1_000)
+    sync_round([a, b])
+    assert a.store.payable(anna.uuid, ben.uuid, "EUR").cents == 1_000
+    a.store.record_payment(anna.uuid, ben.uuid, 1_000)
+    sync_round([a, b])
+    assert_same_records([a, b])
+    assert a.store.open_debts() == b.store.open_debts() == []

@@ -192,10 +192,12 @@ def check_payments(s: Session, added: list[dict[str, Any]]) -> None:
     A payment recorded on a device was at most what was open there; whatever else that
     device knew is in its file, so in the merged ledger the payer has owed at least that
     much, and the payee has been owed at least that much, in that currency, over every
-    version of every dynasty and every correction. Two devices recording one payment each
-    stay within that (the replay then lets the payee owe the difference back), while a
-    payment between people who never owed each other anything, or of a sum never owed, is
-    refused.
+    version of every dynasty, every correction and every other payment. Other payments
+    count because an overpaid sum is owed back: two devices recording one payment each
+    stay within that (the replay then lets the payee owe the difference back), and so does
+    the payee paying that difference back. A payment never counts for itself, so one
+    between people who never owed each other anything, or of a sum never owed, is refused.
+    Clocks of devices disagree, so what counts is every record, not only earlier ones.
 
     :raises Invalid: naming the first payment that does not.
     """
@@ -213,7 +215,8 @@ def check_payments(s: Session, added: list[dict[str, Any]]) -> None:
 
 
 def _ever_owed(s: Session, read_as: dict[str, str]) -> tuple[dict[Any, int], dict[Any, int]]:
-    """Per person and currency: the most they were ever owed, and ever owed others.
+    """Per person and currency: the most they were ever owed, and ever owed others,
+    a payment counting as owed back by its payee.
 
     A debt between two profiles merged into one person since still counts: when a payment
     was recorded, those two may still have been two people (merges only ever join people,
@@ -228,7 +231,9 @@ def _ever_owed(s: Session, read_as: dict[str, str]) -> tuple[dict[Any, int], dic
         owed[(creditor, currency)] = owed.get((creditor, currency), 0) + cents
 
     for e in entries(s, read_as={}):
-        if e.kind != PAYMENT:
+        if e.kind == PAYMENT:  # what the payee may have to give back
+            count(e.creditor, e.debtor, e.amount.cents, e.amount.currency)
+        else:
             count(e.debtor, e.creditor, e.amount.cents, e.amount.currency)
     for e in fork_debts(s):
         count(e.debtor, e.creditor, e.amount.cents, e.amount.currency)
