@@ -50,6 +50,8 @@ class KingsTable(CrossPieces, PanelPieces, HelpPieces, Table):
         self.fly: dict[str, tuple[str, dict[str, Any]]] = {}  # pile -> (card, start look) for this drawing
         self.dealt: set[str] = set()
         self._drawn: tuple | None = None
+        self._said: str | None = None  # the refusal or notice in the last whole drawing
+        self.leading = False  # a draw's lead is shown, the rest of the table not yet (``lead_draw``)
         if self.unseen_round(session.view(None)):
             self.sheet = True  # closed before the scoreboard was: show it again
             self.driver.pause()
@@ -245,9 +247,10 @@ class KingsTable(CrossPieces, PanelPieces, HelpPieces, Table):
         if not all(e.get("type") == "talon_empty" or (e.get("type") == "move" and e.get("action") == "draw"
                                                        and e.get("to") == f"hand:{seat}") for e in events):
             return False
-        if (seat is None or self._unsent or self.sheet or self.message or not motion.can_run_tasks(page)
+        if (seat is None or self._unsent or self.sheet or self.message or self._said
+                or not motion.can_run_tasks(page)
                 or (self.guide.tour is not None and not self.guide.done) or self.needs_handover(seat)):
-            return False  # (the coach lights parts of whole drawings)
+            return False  # (a refusal on show goes with the draw; the coach lights whole drawings)
         shown = {c.identifier: c for c, _ in walk(self.root)
                  if isinstance(c, ft.Semantics) and c.identifier in ("talon", "hand")}
         if len(shown) != 2:
@@ -269,6 +272,7 @@ class KingsTable(CrossPieces, PanelPieces, HelpPieces, Table):
             self.push()
         except Exception:  # not on the page (any more): the next build shows it
             return True
+        self.leading = True
         self.slides.start(page, self.duration, self.follow)
         if not self.slides.animating:
             page.run_task(self._follow_soon)
@@ -295,7 +299,7 @@ class KingsTable(CrossPieces, PanelPieces, HelpPieces, Table):
         """Draw the table's controls afresh (new drop zones, the key of what is drawn)."""
         self.drag.reset()
         self.show(self.guide.dress(self.build_content()))
-        self._drawn = self.drawn_key()
+        self._drawn, self._said, self.leading = self.drawn_key(), self.message, False
 
     def control(self) -> ft.Control:
         self.rebuild()
