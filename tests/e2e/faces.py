@@ -17,13 +17,16 @@ A Rosenkrieg card is also looked for as the Skat-deck card it stands for (``KL``
 from __future__ import annotations
 
 import re
+import time
 from typing import Any, Iterable, Iterator
 
 import msgpack
 
 from core import cards
+from core.games import registry
 
 LANGS = ("de", "en")
+QUIET = 1.2  # seconds without a frame after which the app is taken to be done drawing
 SUIT_SRC = re.compile(r"^suits/([A-Z])\.svg$")
 FRENCH_FOR = {"L": "S", "T": "D", "B": "C", "R": "H"}  # as app.widgets.card.FRENCH_FOR
 
@@ -109,3 +112,46 @@ class FaceFinder:
             for v in value:
                 found |= self._pictures(v)
         return found
+
+
+class Frames:
+    """Every websocket frame the page receives, with the time it arrived."""
+
+    def __init__(self, page) -> None:
+        self.got: list[tuple[float, bytes | str]] = []
+        page.on("websocket", lambda ws: ws.on("framereceived", self._add))
+
+    def _add(self, payload) -> None:
+        self.got.append((time.monotonic(), payload))
+
+    def mark(self) -> int:
+        return len(self.got)
+
+    def quiet(self, since: int, page, ready=lambda messages: True, timeout: float = 60.0) -> bool:
+        """Wait until ``ready(messages since)`` and then no frame for ``QUIET`` seconds;
+        whether ``ready`` came true in time."""
+        deadline = time.monotonic() + timeout
+        done, seen = False, since
+        while time.monotonic() < deadline:
+            page.wait_for_timeout(200)
+            if not done and len(self.got) > seen:
+                seen = len(self.got)
+                done = ready(self.messages(since))
+            if done and time.monotonic() - self.got[-1][0] >= QUIET:
+                return True
+        return done
+
+    def messages(self, since: int) -> list:
+        return [m for m in (decode(p) for _t, p in self.got[since:]) if m is not None]
+
+
+def states_between(record: dict, first_ply: int) -> list[dict]:
+    """The states a saved game went through from ``first_ply`` actions to its last."""
+    game = registry.get(record["game"])
+    state = game.new(len(record["seats"]), record["seed"], record["options"])
+    out = []
+    for i, action in enumerate(record["actions"]):
+        if i >= first_ply:
+            out.append(state)
+        state = game.apply(state, action).state
+    return out + [state]

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import re
 from pathlib import Path
+from urllib.parse import urlsplit
 
 from playwright.sync_api import expect
 
@@ -86,3 +87,18 @@ def group(app, text: str):
     """A part of the screen whose accessible name contains ``text`` (Flutter names groups)."""
     pattern = re.escape(text).replace("\xa0", r"\s").replace(r"\ ", r"\s")
     return app.page.get_by_role("group", name=re.compile(pattern)).first
+
+
+LOCAL_HOSTS = {"127.0.0.1", "localhost"}
+
+
+def foreign(urls: list[str]) -> list[str]:
+    """The URLs that go to a host other than this machine (data: and blob: stay in the page)."""
+    out = []
+    for url in urls:
+        parts = urlsplit(url)
+        if parts.scheme in ("data", "blob", "about", "chrome-extension"):
+            continue
+        if parts.hostname not in LOCAL_HOSTS:
+            out.append(url)
+    return out

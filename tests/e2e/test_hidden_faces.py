@@ -23,7 +23,7 @@ import random
 import time
 
 import pytest
-from faces import FaceFinder, decode, strings
+from faces import FaceFinder, Frames, states_between, strings
 from harness import ROOT, show
 from playwright.sync_api import expect
 
@@ -33,41 +33,9 @@ from core.session import GameSession, Seat
 pytestmark = pytest.mark.e2e
 
 POSITIONS = 3  # positions per game and way of playing
-QUIET = 1.2  # seconds without a frame after which the app is taken to be done drawing
 SPEED = "ui_animation_speed"
 REPORT = ROOT / "test-artifacts" / "hidden-faces.json"
 FIGURES: dict[str, dict[str, int]] = {}
-
-
-class Frames:
-    """Every websocket frame the page receives, with the time it arrived."""
-
-    def __init__(self, page) -> None:
-        self.got: list[tuple[float, bytes | str]] = []
-        page.on("websocket", lambda ws: ws.on("framereceived", self._add))
-
-    def _add(self, payload) -> None:
-        self.got.append((time.monotonic(), payload))
-
-    def mark(self) -> int:
-        return len(self.got)
-
-    def quiet(self, since: int, page, ready=lambda messages: True, timeout: float = 60.0) -> bool:
-        """Wait until ``ready(messages since)`` and then no frame for ``QUIET`` seconds;
-        whether ``ready`` came true in time."""
-        deadline = time.monotonic() + timeout
-        done, seen = False, since
-        while time.monotonic() < deadline:
-            page.wait_for_timeout(200)
-            if not done and len(self.got) > seen:
-                seen = len(self.got)
-                done = ready(self.messages(since))
-            if done and time.monotonic() - self.got[-1][0] >= QUIET:
-                return True
-        return done
-
-    def messages(self, since: int) -> list:
-        return [m for m in (decode(p) for _t, p in self.got[since:]) if m is not None]
 
 
 @pytest.fixture(scope="module")
@@ -93,18 +61,6 @@ def seats_for(name: str, hot_seat: bool) -> list[Seat]:
     if hot_seat:
         return [Seat("human", who) for who in ("Anna", "Ben", "Carla")[:n]]
     return [Seat("human", "Anna")] + [Seat("bot", f"Computer {i}", level="easy") for i in range(1, n)]
-
-
-def states_between(record: dict, first_ply: int) -> list[dict]:
-    """The states a saved game went through from ``first_ply`` actions to its last."""
-    game = registry.get(record["game"])
-    state = game.new(len(record["seats"]), record["seed"], record["options"])
-    out = []
-    for i, action in enumerate(record["actions"]):
-        if i >= first_ply:
-            out.append(state)
-        state = game.apply(state, action).state
-    return out + [state]
 
 
 def own_faces(name: str, state: dict, seat: int | None) -> set[str]:

@@ -7,6 +7,9 @@ On the way: a wrong join code and a second phone trying a taken seat each say so
 (and the second phone asks the host, who sees the request); one phone reloads in the middle
 and the other closes its tab and opens the table again, and both come back to their seats.
 The result is the host's: the finished game in the host's database names the phones' people.
+Every websocket frame of every phone is recorded: none shows a face its seat might not see at
+any moment of the round (the stranger's: none of the game's hidden faces), and no device asks
+a host other than this machine.
 Screenshots: docs/screenshots/host-join-{phone,tablet}.png and guest-table-phone.png.
 """
 
@@ -19,11 +22,13 @@ import time
 from pathlib import Path
 
 import pytest
-from harness import PHONE, TABLET, App, retype
+from faces import FaceFinder, Frames, states_between
+from harness import PHONE, TABLET, App, foreign, retype
 from playwright.sync_api import expect
 
 from app.devtools.webserver import ROOT, free_port, wait_until_up, web_env
 from core.games import kings_corner as kc
+from core.games import registry
 from core.session import GameSession
 
 pytestmark = pytest.mark.e2e
@@ -80,14 +85,43 @@ def hosting_app(tmp_path_factory):
         proc.kill()
 
 
+REQUESTS: list[str] = []  # every request and websocket of every device in this module
+FRAMES: dict[str, list[Frames]] = {}  # each device's pages' websocket frames, by the device's name
+
+
 def context(browser, size: dict, locale: str = "de-DE"):
-    return browser.new_context(viewport=size, locale=locale, device_scale_factor=1, has_touch=False)
+    ctx = browser.new_context(viewport=size, locale=locale, device_scale_factor=1, has_touch=False)
+    ctx.on("request", lambda r: REQUESTS.append(r.url))
+    return ctx
 
 
-def device(ctx, url: str, name: str) -> App:
+def device(ctx, url: str, name: str, who: str | None = None) -> App:
+    """A page in ``ctx``; ``who``: record its websocket frames under that name."""
     page = ctx.new_page()
     page.set_default_timeout(20_000)
+    page.on("websocket", lambda ws: REQUESTS.append(ws.url))
+    if who is not None:
+        FRAMES.setdefault(who, []).append(Frames(page))
     return App(page, url, name)
+
+
+def leaked(who: str, hidden: set[str]) -> set[str]:
+    """The faces of ``hidden`` found in any frame a device's pages received."""
+    finder = FaceFinder(hidden)
+    return set().union(*(finder.find(m) for f in FRAMES.get(who, []) for m in f.messages(0)))
+
+
+def hidden_from(db: Path, game_id: int, seat: int | None) -> set[str]:
+    """The faces ``seat`` (None: a stranger) might not see at any moment of the game."""
+    from core.store import Store
+
+    s = Store.open(str(db))
+    try:
+        record = s.load_game(game_id)
+    finally:
+        s.close()
+    game = registry.get(record["game"])
+    return set.intersection(*(game.face_down(st, seat) for st in states_between(record, 0)))
 
 
 def saved(db: Path, game_id: int) -> GameSession:
@@ -206,14 +240,14 @@ def test_a_host_and_two_phones_play_a_kings_round_with_a_reload_a_reopened_tab_a
 
     # A wrong code says so in one line and seats nobody.
     stranger_ctx = context(browser, PHONE)
-    stranger = device(stranger_ctx, guests_url, "phone")
+    stranger = device(stranger_ctx, guests_url, "phone", "Eve")
     stranger.open("/")
     join(stranger, 1, "Eve", code="ZZZ 999" if code != "ZZZ 999" else "YYY 888")
     expect(stranger.by_id("guest-problem")).to_contain_text("Dieser Code passt nicht zu diesem Tisch.")
 
     # Ben comes by the QR code's link (the code filled in), Carla types it.
     ben_ctx, carla_ctx = context(browser, PHONE), context(browser, PHONE, "en-US")
-    ben, carla = device(ben_ctx, guests_url, "phone"), device(carla_ctx, guests_url, "phone")
+    ben, carla = device(ben_ctx, guests_url, "phone", "Ben"), device(carla_ctx, guests_url, "phone", "Carla")
     ben.open(f"/?code={code.replace(' ', '')}")
     join(ben, 1, "Ben")
     game = saved(db, game_id)
@@ -269,7 +303,7 @@ def test_a_host_and_two_phones_play_a_kings_round_with_a_reload_a_reopened_tab_a
         if turns[2] == 2 and seat == 2:
             # Carla closes her tab and opens the table again: her browser kept the seat.
             carla.page.close()
-            carla = phones[2] = device(carla_ctx, guests_url, "phone")
+            carla = phones[2] = device(carla_ctx, guests_url, "phone", "Carla")
             carla.open("/")
             at_table(carla, saved(db, game_id), 2)
         if not shot and seat == 1 and turns[1] == 3:
@@ -286,3 +320,14 @@ def test_a_host_and_two_phones_play_a_kings_round_with_a_reload_a_reopened_tab_a
         expect(app.page.get_by_text(re.compile("gewinnt|wins|gewonnen|won"))).to_be_visible(timeout=30_000)
     for ctx in (host_ctx, ben_ctx, carla_ctx):
         ctx.close()
+
+    # Privacy: each phone's traffic held its own hand and nothing another seat hid, and the
+    # stranger's nothing of the game at all. The finder is honest: each phone's own first hand
+    # was found in its frames.
+    for who, seat in (("Ben", 1), ("Carla", 2)):
+        assert leaked(who, hidden_from(db, game_id, seat)) == set(), f"{who}'s phone saw hidden faces"
+        assert leaked(who, set(game.state["hands"][seat])), f"{who}'s own hand is not in its frames"
+    assert leaked("Eve", hidden_from(db, game_id, None)) == set()
+    # Offline: every request of the host and of every phone went to this machine.
+    assert any(u.startswith("ws://127.0.0.1") for u in REQUESTS)
+    assert foreign(REQUESTS) == []

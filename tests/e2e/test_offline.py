@@ -8,30 +8,13 @@ load is a real one with an empty cache.
 
 from __future__ import annotations
 
-from urllib.parse import urlsplit
-
 import pytest
-from harness import PHONE, App
+from harness import PHONE, App, foreign
 from playwright.sync_api import expect
 
 from core.session import GameSession, Seat
 
 pytestmark = pytest.mark.e2e
-
-LOCAL_HOSTS = {"127.0.0.1", "localhost"}
-
-
-def foreign(urls: list[str]) -> list[str]:
-    """The URLs that go to a host other than this machine (data: and blob: stay in the page)."""
-    out = []
-    for url in urls:
-        parts = urlsplit(url)
-        if parts.scheme in ("data", "blob", "about", "chrome-extension"):
-            continue
-        if parts.hostname not in LOCAL_HOSTS:
-            out.append(url)
-    return out
-
 
 def test_the_foreign_url_filter_keeps_only_other_hosts():
     urls = ["http://127.0.0.1:8550/main.dart.js", "ws://localhost:1/ws", "data:text/plain,x",
