@@ -1,0 +1,151 @@
+"""One table, many phones (issue 27): a whole Rosenkrieg Partie at a hosted table with three
+friends' phones (browser contexts at 390×844) and the computer in the fourth seat, while the
+host's tablet shows the table everyone watches.
+
+Each phone joins by the code and plays its seat by taps on its own table: it declares (the
+first phone asked says "will" unless the computer already has, the others pass), the Potentat's phone lays two cards into the
+Erbe, and every phone plays its cards trick by trick. One phone reloads in the middle and comes
+back to its seat. Every websocket frame of every phone is recorded: none shows a face its seat
+might not see at any moment of the Partie, and no device asks a host other than this machine.
+The Partie is the game (one Partie), so its end is the result recorded on the host.
+"""
+
+from __future__ import annotations
+
+import re
+import time
+
+import pytest
+from harness import PHONE, TABLET, App, foreign
+from hosted import (REQUESTS, at_table, context, device, forget, hidden_from, hosting, join, leaked,
+                    saved, wait_moved)
+from playwright.sync_api import expect
+
+pytestmark = pytest.mark.e2e
+
+PHONES = {1: "Ben", 2: "Carla", 3: "Dora"}
+TURN_S = 60  # seconds a turn may take to come round (the computer's, the tricks going to their winner)
+
+
+@pytest.fixture(scope="module")
+def hosting_rosenkrieg(tmp_path_factory):
+    """The host, whose Rosenkrieg form remembers one Partie with the computer and three phones."""
+    with hosting(tmp_path_factory.mktemp("hosting-rk"), "rosenkrieg",
+                 {"players": 4, "seats": ["bot:easy", "phone", "phone", "phone"],
+                  "options": {"partien": 1}, "extra": {}}) as up:
+        yield up
+
+
+def turn_comes(phone: App, db, game_id: int, seat: int) -> None:
+    """Until the phone's table says it is this seat's turn."""
+    deadline = time.monotonic() + TURN_S
+    while time.monotonic() < deadline:
+        if "Du bist am Zug" in (phone.by_id("turn").text_content() or ""):
+            return
+        phone.page.wait_for_timeout(250)
+    phone.shot(f"host-rk-stuck-{seat}", 0)
+    raise AssertionError(f"seat {seat}'s phone never said it was its turn: {saved(db, game_id).actions[-3:]}")
+
+
+def tap_until(phone: App, card: str, button: str, text: str) -> None:
+    """Tap a hand card until the button under the hand offers ``text`` (a tap during the hand's
+    glide after the last trick can land beside the card)."""
+    for attempt in range(3):
+        phone.by_id(f"card-{card}").click()
+        try:
+            expect(phone.by_id(button)).to_contain_text(text, timeout=6_000)
+            return
+        except AssertionError:
+            if attempt == 2:
+                raise
+            phone.page.wait_for_timeout(600)
+
+
+def play_seat(phone: App, db, game_id: int, seat: int, volunteered: list[int]) -> None:
+    """The seat's move by taps: declare, lay two cards away, or play a card it may play."""
+    turn_comes(phone, db, game_id, seat)
+    s = saved(db, game_id)
+    moves = len(s.actions)
+    phase = s.state["phase"]
+    if phase == "declare":
+        phone.page.wait_for_timeout(500)  # "will" and "pass" sit side by side: tap once they have settled
+        if not volunteered and True not in s.state["declarations"]:
+            volunteered.append(seat)
+            phone.by_id("declare-will").click()
+        else:
+            phone.by_id("declare-pass").click()
+    elif phase == "lay":
+        erbe = set(s.view(seat)["erbe_dealt"].split())
+        keep = [c for c in s.view(seat)["hands"][seat] if c not in erbe]
+        tap_until(phone, keep[0], "lay-confirm", "(1/2)")
+        phone.by_id(f"card-{keep[1]}").click()
+        expect(phone.by_id("lay-confirm")).to_contain_text("Ins Erbe legen")
+        phone.by_id("lay-confirm").click()
+    else:
+        card = s.legal()[0].card
+        tap_until(phone, card, "play", "spielen")
+        phone.by_id("play").click()
+    wait_moved(db, game_id, moves)
+
+
+def test_a_host_and_three_phones_play_a_whole_rosenkrieg_partie(browser, hosting_rosenkrieg):
+    forget()
+    url, guests_url, db, _log = hosting_rosenkrieg
+    host_ctx = context(browser, TABLET)
+    host = device(host_ctx, url, "tablet")
+    host.open("/new/rosenkrieg")
+    expect(host.by_id("start-game")).to_be_visible(timeout=40_000)
+    host.settle(800)
+    host.by_id("start-game").click()
+    expect(host.page).to_have_url(re.compile(r"/host/\d+$"), timeout=30_000)
+    game_id = int(host.page.url.rsplit("/", 1)[1])
+    label = host.by_id("join-code").get_attribute("aria-label") or host.by_id("join-code").inner_text()
+    code = re.search(r"([A-Z2-9]{3}) ([A-Z2-9]{3})", label).group(0)
+
+    contexts, phones = [host_ctx], {}
+    game = saved(db, game_id)
+    for seat, name in PHONES.items():
+        ctx = context(browser, PHONE)
+        contexts.append(ctx)
+        phones[seat] = device(ctx, guests_url, "phone", name)
+        phones[seat].open(f"/?code={code.replace(' ', '')}")
+        join(phones[seat], seat, name)
+        at_table(phones[seat], game, seat)
+    host.by_id("to-table").click()
+    expect(host.page).to_have_url(re.compile(rf"/play/{game_id}$"))
+
+    volunteered: list[int] = []
+    reloaded = False
+    for _ in range(200):
+        s = saved(db, game_id)
+        if s.over:
+            break
+        seat = s.to_move
+        if seat not in phones:
+            time.sleep(0.3)  # the room plays the computer
+            continue
+        if not reloaded and s.state["phase"] == "play" and len(s.state["tricks"]) >= 2:
+            # Dora's phone reloads mid-Partie and comes back to her seat and the tricks as they stand.
+            phones[3].open("/")
+            expect(phones[3].by_id("guest-table")).to_be_attached(timeout=40_000)
+            for card in saved(db, game_id).state["hands"][3]:
+                expect(phones[3].by_id(f"card-{card}")).to_be_attached(timeout=30_000)
+            reloaded = True
+        play_seat(phones[seat], db, game_id, seat, volunteered)
+    final = saved(db, game_id)
+    assert final.over, "the Partie did not end"
+    assert reloaded
+    potentat = final.state["partien"][0]["potentat"]
+    assert potentat in (volunteered or [0]) or final.state["partien"][0]["declarations"][0] is True
+    assert [s.name for s in final.seats][1:] == list(PHONES.values())
+    assert all(s.profile_id is not None for s in final.seats[1:])  # results are the people's
+    for app in [host, *phones.values()]:
+        expect(app.page.get_by_text(re.compile("gewinnt|gewonnen|verloren")).first).to_be_visible(timeout=30_000)
+    for ctx in contexts:
+        ctx.close()
+
+    for seat, name in PHONES.items():
+        assert leaked(name, hidden_from(db, game_id, seat)) == set(), f"{name}'s phone saw hidden faces"
+        assert leaked(name, set(game.state["hands"][seat])), f"{name}'s own hand is not in its frames"
+    assert any(u.startswith("ws://127.0.0.1") for u in REQUESTS)
+    assert foreign(REQUESTS) == []
