@@ -1,5 +1,7 @@
-"""One table, many phones (issue 27): a whole Rosenkrieg Partie at a hosted table with three
-friends' phones (browser contexts at 390×844) and the computer in the fourth seat, while the
+"""One table, many phones (issue 27): Rosenkrieg and Thronfolge at hosted tables, played on
+friends' phones. (Kings in the Corner, with the join screen's refusals, is in test_host_phones.)
+
+A whole Rosenkrieg Partie at a hosted table with three friends' phones (browser contexts at 390×844) and the computer in the fourth seat, while the
 host's tablet shows the table everyone watches.
 
 Each phone joins by the code and plays its seat by taps on its own table: it declares (the
@@ -8,6 +10,9 @@ Erbe, and every phone plays its cards trick by trick. One phone reloads in the m
 back to its seat. Every websocket frame of every phone is recorded: none shows a face its seat
 might not see at any moment of the Partie, and no device asks a host other than this machine.
 The Partie is the game (one Partie), so its end is the result recorded on the host.
+
+Thronfolge: two phones hold both seats and play the first moves of a game by taps (one closes
+its tab and opens the table again); their frames are checked the same way.
 """
 
 from __future__ import annotations
@@ -148,4 +153,69 @@ def test_a_host_and_three_phones_play_a_whole_rosenkrieg_partie(browser, hosting
         assert leaked(name, hidden_from(db, game_id, seat)) == set(), f"{name}'s phone saw hidden faces"
         assert leaked(name, set(game.state["hands"][seat])), f"{name}'s own hand is not in its frames"
     assert any(u.startswith("ws://127.0.0.1") for u in REQUESTS)
+    assert foreign(REQUESTS) == []
+
+
+@pytest.fixture(scope="module")
+def hosting_thronfolge(tmp_path_factory):
+    """The host, whose Thronfolge form remembers two seats for phones."""
+    with hosting(tmp_path_factory.mktemp("hosting-tf"), "thronfolge",
+                 {"players": 2, "seats": ["phone", "phone"], "options": {}, "extra": {}}) as up:
+        yield up
+
+
+def test_two_phones_play_thronfolge_and_see_only_their_own_hands(browser, hosting_thronfolge):
+    forget()
+    url, guests_url, db, _log = hosting_thronfolge
+    host_ctx = context(browser, TABLET)
+    host = device(host_ctx, url, "tablet")
+    host.open("/new/thronfolge")
+    expect(host.by_id("start-game")).to_be_visible(timeout=40_000)
+    host.settle(800)
+    host.by_id("start-game").click()
+    expect(host.page).to_have_url(re.compile(r"/host/\d+$"), timeout=30_000)
+    game_id = int(host.page.url.rsplit("/", 1)[1])
+    label = host.by_id("join-code").get_attribute("aria-label") or host.by_id("join-code").inner_text()
+    code = re.search(r"([A-Z2-9]{3}) ([A-Z2-9]{3})", label).group(0)
+
+    names = {0: "Anna", 1: "Ben"}
+    contexts, phones = [host_ctx], {}
+    game = saved(db, game_id)
+    for seat, name in names.items():
+        ctx = context(browser, PHONE)
+        contexts.append(ctx)
+        phones[seat] = device(ctx, guests_url, "phone", name)
+        phones[seat].open(f"/?code={code.replace(' ', '')}")
+        join(phones[seat], seat, name)
+        at_table(phones[seat], game, seat)
+
+    for ply in range(8):
+        s = saved(db, game_id)
+        if s.over:
+            break
+        seat = s.to_move
+        phone = phones[seat]
+        turn_comes(phone, db, game_id, seat)
+        hand = s.view(seat)["hands"][seat]
+        if hand:
+            tap_until(phone, hand[0], "play", "Anlegen")
+            phone.by_id(f"card-{hand[0]}").click()  # picked, then played
+        else:
+            phone.by_id("take").click()
+            expect(phone.by_id("take-confirm")).to_be_visible()
+            phone.by_id("take-confirm").click()
+        wait_moved(db, game_id, len(s.actions))
+        if ply == 3:
+            # Ben closes his tab and opens the table again: his browser kept the seat.
+            phones[1].page.close()
+            phones[1] = device(contexts[2], guests_url, "phone", "Ben")
+            phones[1].open("/")
+            at_table(phones[1], saved(db, game_id), 1)
+    assert len(saved(db, game_id).actions) >= 8
+    for ctx in contexts:
+        ctx.close()
+
+    for seat, name in names.items():
+        assert leaked(name, hidden_from(db, game_id, seat)) == set(), f"{name}'s phone saw hidden faces"
+        assert leaked(name, set(game.state["hands"][seat])), f"{name}'s own hand is not in its frames"
     assert foreign(REQUESTS) == []
