@@ -22,6 +22,7 @@ from app.host import hosting
 from app.host.hosting import Hosted
 from app.host.seen import GuestEyes, HostEyes, SeatSession
 from app.state import AppState
+from app.tables.kit.top_bar import TopBar
 from core.errors import IllegalAction
 from core.games import registry
 from core.host import SeatError
@@ -126,6 +127,50 @@ def test_each_device_acts_only_for_its_own_seat_and_only_on_its_turn():
         mover.apply(action)
         assert len(s.actions) == before + 1
     assert not ben.can_undo and not ben.undo()
+
+
+def test_a_phone_takes_back_its_own_last_move_and_the_computer_s_reply_but_nobody_else_s():
+    hosted = hosted_game("thronfolge", "pb", seed=3)
+    token = hosted.join("a", "ABC234", 0, "Ben")
+    ben, host = hosted.guest_view(token), hosted.host_view()
+    s = hosted.session
+    assert s.to_move == 0 and not ben.can_undo  # nothing to take back yet
+    ben.apply(s.legal()[0])
+    s.apply(s.bot_action())  # the room's computer replies
+    before = len(s.actions)
+    assert s.to_move == 0 and ben.can_undo and not host.can_undo  # the host's device has no person
+    assert not host.undo()
+    assert ben.undo()
+    assert len(s.actions) == before - 2 and s.to_move == 0 and s.undos == 1
+    with pytest.raises(SeatError):
+        hosted.room.undo("not a token")
+
+
+def test_a_phone_cannot_take_back_a_move_once_another_person_is_to_move_or_has_moved():
+    hosted = hosted_game("thronfolge", "pp", seed=3)
+    ben = hosted.guest_view(hosted.join("a", "ABC234", 0, "Ben"))
+    carla = hosted.guest_view(hosted.join("b", "ABC234", 1, "Carla"))
+    s = hosted.session
+    ben.apply(s.legal()[0])
+    # Carla is to move: Ben's undo would take her turn away; hers has nothing of her own.
+    assert s.to_move == 1 and not ben.can_undo and not carla.can_undo
+    assert not ben.undo() and not hosted.room.undo(ben.token) and len(s.actions) == 1
+    carla.apply(s.legal()[0])
+    assert s.to_move == 0 and not ben.can_undo and carla.can_undo is False  # Ben is to move now
+    assert not carla.undo() and len(s.actions) == 2
+
+
+def test_a_phone_s_undo_button_says_why_it_cannot_take_back_another_person_s_move():
+    hosted = hosted_game("thronfolge", "pp", seed=3)
+    ben = hosted.guest_view(hosted.join("a", "ABC234", 0, "Ben"))
+    hosted.guest_view(hosted.join("b", "ABC234", 1, "Carla"))
+    ben.apply(hosted.session.legal()[0])
+    table = SimpleNamespace(session=ben, driver=SimpleNamespace(thinking=False, paused=False),
+                            privacy=GuestEyes(ben))
+    shell = SimpleNamespace(t=AppState(PeopleStore(), "en").t)
+    bar = TopBar(shell, table, lambda: None)
+    assert bar.undo_button.disabled
+    assert bar.why_not() == "Only your own last move, while nobody else has had their turn."
 
 
 def test_a_phone_that_joins_names_its_seat_after_a_known_person_or_a_new_one():

@@ -24,7 +24,9 @@ import flet as ft
 from app import catalog, i18n, tables, theme
 from app.host import hosting
 from app.host import strings  # noqa: F401  (registers the texts)
+from app.screens import rules
 from app.state import AppState, device_language
+from app.tables.kit import top_bar
 from app.widgets import card as card_widget
 from core.host import GateClosed, SeatError
 
@@ -165,13 +167,18 @@ class Guest:
         GuestUI(self.page, state, self)
         control = tables.build(state, proxy)
         self.table = control.data
+        ui = state.ui
+        # Undo (the phone's own last move) and the rules, as on any table.
+        self.table.bar = bar = top_bar.TopBar(ui, self.table,
+                                              lambda: rules.show_dialog(ui, proxy.game.name, guided=False))
         hosted.follow(self.table, self.page)
         name = proxy.seats[proxy.seat].name
         game = catalog.title(proxy.game.name, self.t, self.lang)
         self.page.appbar = ft.AppBar(
             title=ft.Text(self.t("guest.you_at", game=game, name=name), font_family=theme.DISPLAY, size=18,
                           color=theme.IVORY, max_lines=1, overflow=ft.TextOverflow.ELLIPSIS),
-            bgcolor=theme.FELT_DARK, color=theme.IVORY, automatically_imply_leading=False)
+            bgcolor=theme.FELT_DARK, color=theme.IVORY, automatically_imply_leading=False,
+            actions=bar.actions())
         self.page.bgcolor = theme.FELT_DARK
         self._shown = None
         self.page.controls = [ft.Semantics(identifier="guest-table", container=True, content=control,

@@ -23,6 +23,7 @@ from typing import Any
 
 from core.errors import IllegalAction
 from core.games.base import Action, State
+from core.host.room import undo_is_theirs
 
 GUIDE_KEYS = ("guide",)  # a guided first deal's coach is the host's, never a guest's
 
@@ -116,7 +117,9 @@ class SeatSession:
 
     @property
     def can_undo(self) -> bool:
-        return not self.guest and self._last_person() in self.local and self._session.can_undo
+        """Only a move of this device's own people, before any other person has moved or is
+        to move: an undo never takes back, nor takes away, another person's turn."""
+        return undo_is_theirs(self._session, self.local)
 
     def record(self) -> dict[str, Any]:
         if self.guest:
@@ -143,12 +146,13 @@ class SeatSession:
             self.acting = False
 
     def undo(self) -> bool:
-        """Take back the host's people's last move; a phone's move is never taken back here."""
+        """Take back this device's own last move (and the computer's replies), see ``can_undo``;
+        a phone's through the room, with its token."""
         if not self.can_undo:
             return False
         self.acting = True
         try:
-            return self._session.undo()
+            return self._room.undo(self.token) if self.guest else self._session.undo()
         finally:
             self.acting = False
 
@@ -160,13 +164,6 @@ class SeatSession:
     def bot_action(self, rng: Any = None) -> Action:
         raise IllegalAction("the room plays the computer's turns")
 
-    def _last_person(self) -> int | None:
-        s = self._session
-        for snap in reversed(s.snapshots):
-            mover = snap["to_move"]
-            if mover is not None and not s.seats[mover].is_bot:
-                return mover
-        return None
 
 
 class GuestEyes:

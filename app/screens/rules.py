@@ -120,8 +120,9 @@ def game_view(shell, game: str) -> ft.View:
                           max_width=shell_mod.TEXT_MAX)
 
 
-def show_dialog(shell, game: str) -> None:
-    """The rules over the table, so reading them does not leave the game."""
+def show_dialog(shell, game: str, guided: bool = True) -> None:
+    """The rules over the table, so reading them does not leave the game; ``guided``: with the
+    offer to play the guided first game (not on a guest's phone, which starts no game)."""
     text = rules_markdown(game, shell.lang) or shell.t("rules.missing")
     body = rules_view(text, is_dark(shell.page))
     width = min(680, (shell.page.width or 400) - 32)
@@ -130,6 +131,6 @@ def show_dialog(shell, game: str) -> None:
         title=theme.heading(catalog.title(game, shell.t, shell.lang), 20),
         content=ft.Container(ft.Column([body], scroll=ft.ScrollMode.AUTO, tight=True), width=width,
                              height=(shell.page.height or 700) * 0.7),
-        actions=[*guide_offer.rules_action(shell, game, after.close_then),
+        actions=[*(guide_offer.rules_action(shell, game, after.close_then) if guided else []),
                  ft.TextButton(shell.t("close"), on_click=lambda e: shell.page.pop_dialog())],
         on_dismiss=after.dismissed, inset_padding=ft.Padding.symmetric(horizontal=12, vertical=24)))

@@ -90,3 +90,27 @@ class Room:
         if self.session.over or self.session.to_move != seat:
             raise IllegalAction(f"it is not seat {seat}'s turn")
         return self.session.apply(action)
+
+    def undo(self, token: str | None) -> bool:
+        """Take back the token's seat's last move (and the computer's replies after it), only
+        while no other person has moved since or is to move; False when that is not so.
+
+        :raises SeatError: ``not_seated`` for a token that holds no seat.
+        """
+        seat = self.seat_of(token)
+        return undo_is_theirs(self.session, [seat]) and self.session.undo()
+
+
+def undo_is_theirs(session: Any, seats: list[int]) -> bool:
+    """Whether an undo now takes back a move of ``seats`` alone: the last person to move is one
+    of them, and the seat to move is one of them or the computer."""
+    if session.over or not session.can_undo:
+        return False
+    to_move = session.state["to_move"]
+    if to_move is not None and to_move not in seats and not session.seats[to_move].is_bot:
+        return False
+    for snap in reversed(session.snapshots):
+        mover = snap["to_move"]
+        if mover is not None and not session.seats[mover].is_bot:
+            return mover in seats
+    return False

@@ -74,10 +74,10 @@ def retype(field, text: str) -> None:
     Flutter takes a field over a moment after the tap that focuses it, with the text it knows:
     a fill that came first is then wiped (and never reached the app). So the text must still be
     there a while after the fill."""
-    for _ in range(4):
+    for attempt in range(6):  # a page still loading on a busy machine takes longer to let go
         field.click()
         field.fill(text)
-        field.page.wait_for_timeout(700)
+        field.page.wait_for_timeout(700 + 300 * attempt)
         if field.input_value() == text:
             return
     expect(field).to_have_value(text)

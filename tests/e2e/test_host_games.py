@@ -12,7 +12,8 @@ might not see at any moment of the Partie, and no device asks a host other than 
 The Partie is the game (one Partie), so its end is the result recorded on the host.
 
 Thronfolge: two phones hold both seats and play the first moves of a game by taps (one closes
-its tab and opens the table again); their frames are checked the same way.
+its tab and opens the table again; the undo of a phone whose move the other person is to answer
+says why it cannot take it back); their frames are checked the same way.
 """
 
 from __future__ import annotations
@@ -205,6 +206,12 @@ def test_two_phones_play_thronfolge_and_see_only_their_own_hands(browser, hostin
             expect(phone.by_id("take-confirm")).to_be_visible()
             phone.by_id("take-confirm").click()
         wait_moved(db, game_id, len(s.actions))
+        if ply == 0:
+            # Anna's undo would take Ben's turn away: her phone says so instead of taking it back.
+            undo = phones[0].by_id("undo")
+            expect(undo).to_have_attribute("aria-label", re.compile("Nur den eigenen letzten Zug"))
+            expect(undo.get_by_role("button")).to_be_disabled()
+            expect(phones[0].by_id("rules")).to_be_visible()
         if ply == 3:
             # Ben closes his tab and opens the table again: his browser kept the seat.
             phones[1].page.close()

@@ -65,6 +65,8 @@ class TopBar:
             return t("kit.undo_busy")
         if undo_scope(s)[0] is None:
             return t("kit.undo_none")
+        if not s.can_undo:  # a hosted table: another person has moved since, or is to move
+            return t("kit.undo_not_yours")
         return None
 
     def label(self) -> str:
