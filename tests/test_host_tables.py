@@ -22,7 +22,7 @@ from app.host import hosting
 from app.host.hosting import Hosted
 from app.host.seen import GuestEyes, HostEyes, SeatSession
 from app.state import AppState
-from app.tables.kit.top_bar import TopBar
+from app.tables.kit.top_bar import DIMMED, TopBar
 from core.errors import IllegalAction
 from core.games import registry
 from core.host import SeatError
@@ -169,7 +169,7 @@ def test_a_phone_s_undo_button_says_why_it_cannot_take_back_another_person_s_mov
                             privacy=GuestEyes(ben))
     shell = SimpleNamespace(t=AppState(PeopleStore(), "en").t)
     bar = TopBar(shell, table, lambda: None)
-    assert bar.undo_button.disabled
+    assert bar.undo_button.disabled and bar.undo_button.icon_color == DIMMED  # dimmed, so it shows
     assert bar.why_not() == "Only your own last move, while nobody else has had their turn."
 
 

@@ -31,6 +31,9 @@ def undo_scope(session: Any) -> tuple[int | None, list[int]]:
     return None, []
 
 
+DIMMED = ft.Colors.with_opacity(0.35, theme.IVORY)
+
+
 class TopBar:
     """Undo and rules for one table; ``refresh`` keeps the undo button's state current."""
 
@@ -38,7 +41,7 @@ class TopBar:
         self.shell = shell
         self.table = table
         self.undo_button = ft.IconButton(ft.Icons.UNDO, icon_color=theme.IVORY, on_click=lambda e: self.undo(),
-                                         disabled_color=ft.Colors.with_opacity(0.35, theme.IVORY))
+                                         disabled_color=DIMMED)
         # The button's tooltip names it for screen readers too; the wrapper only gives tests a handle.
         self.undo_control = ft.Semantics(identifier="undo", content=self.undo_button)
         self.rules_control = ft.Semantics(label=shell.t("play.rules"), button=True, identifier="rules",
@@ -86,6 +89,8 @@ class TopBar:
         label = self.label()
         disabled = self.why_not() is not None
         self.undo_button.disabled = disabled
+        # (the web client draws a disabled icon in its enabled colour: dimmed here, so it shows)
+        self.undo_button.icon_color = DIMMED if disabled else theme.IVORY
         # An enabled undo says what it does ("Take back your last move …"); a disabled one why not.
         self.undo_button.tooltip = f"{self.shell.t('play.undo')}: {label}" if disabled else label
 
