@@ -133,3 +133,18 @@ def test_the_stake_card_offers_the_amount_and_currency_and_says_when_a_computer_
     three_people(store, form)
     assert any(t.startswith("0 = um die Ehre") for t in texts(stake_card(shell, form, _card)))
     assert stake_card(shell, form_for(store, "thronfolge"), _card) is None
+
+
+def test_a_stake_with_a_seat_for_a_friend_s_phone_is_refused_before_anything_starts(store):
+    """Who owes whom is fixed when a dynasty starts, and a phone's person is known only once it
+    joins: a staked game with a phone's seat is refused on the form, saying what to do."""
+    form = form_for(store, lang="en")
+    form.set_players(3)
+    three_people(store, form)
+    assert form.choose(2, "phone") is None
+    form.stake = "0.10"
+    with pytest.raises(ValueError, match="seats for phones play for honour"):
+        form.stake_meta()
+    form.stake = "0"
+    assert form.stake_meta() == {}  # for honour the phone's seat is welcome
+    assert form.phone_seats == [2]

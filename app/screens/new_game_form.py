@@ -214,7 +214,8 @@ class NewGameForm:
         A computer level plays for its one profile, so a person can play for money
         against the computer too; the store checks the seats when the game starts.
 
-        :raises ValueError: with a message for the user, for an unreadable amount.
+        :raises ValueError: with a message for the user, for an unreadable amount, or a stake
+            with a seat for a friend's phone (its person is known only once the phone joins).
         """
         if not self.has_stake:
             return {}
@@ -226,6 +227,8 @@ class NewGameForm:
         self.stake_cents = money.cents
         if not money.cents:
             return {}
+        if self.phone_seats:  # who owes whom is fixed when the dynasty starts, before phones join
+            raise ValueError(self.t("stake.no_phones"))
         return {"stake": {"cents": money.cents, "currency": money.currency}}
 
     def stake_summary(self) -> tuple[bool, str]:
