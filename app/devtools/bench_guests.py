@@ -29,8 +29,7 @@ from typing import Any
 
 from app.devtools import bench_taps
 from app.devtools.bench_app import spread
-from app.devtools.webserver import (CHROMIUM, CHROMIUM_ARGS, PHONE, ROOT, free_port, stop_server,
-                                    wait_until_up, web_env)
+from app.devtools.webserver import CHROMIUM, CHROMIUM_ARGS, PHONE, spawn_host, stop_server
 from core.session import GameSession
 from core.store import Store
 
@@ -43,17 +42,7 @@ def host(db: Path, log: Path, phones: int) -> tuple[subprocess.Popen, str, str]:
     with Store.open(db) as store:
         store.set_setting(f"new_game.{GAME}", {"players": phones, "seats": ["phone"] * phones,
                                                "options": {}, "extra": {}})
-    port, guests = free_port(), free_port()
-    env = web_env(port)
-    env.pop("HOFSTAAT_DB", None)
-    with open(log, "w") as out:
-        proc = subprocess.Popen([sys.executable, "-m", "app", "host", "--guest-port", str(guests),
-                                 "--guest-bind", "127.0.0.1", "--lan-address", "127.0.0.1",
-                                 "--port", str(port), "--db", str(db)],
-                                env=env, cwd=ROOT, stdout=out, stderr=subprocess.STDOUT)
-    url = f"http://127.0.0.1:{port}"
-    wait_until_up(proc, url, log)
-    return proc, url, f"http://127.0.0.1:{guests}"
+    return spawn_host(db, log)
 
 
 def start_hosting(browser: Any, url: str) -> tuple[int, str]:

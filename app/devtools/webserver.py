@@ -43,6 +43,23 @@ def spawn(db: Path, log: Path, port: int | None = None) -> tuple[subprocess.Pope
     return proc, f"http://127.0.0.1:{port}"
 
 
+def spawn_host(db: Path, log: Path) -> tuple[subprocess.Popen, str, str]:
+    """``hofstaat host`` with the given database, the app and the guests' server each on a free
+    port of 127.0.0.1 (the join link says 127.0.0.1 too: the phones are browsers on this
+    machine), once it answers; its process, the app's URL and the guests' URL."""
+    port, guests = free_port(), free_port()
+    env = web_env(port)
+    env.pop("HOFSTAAT_DB", None)
+    with open(log, "w") as out:
+        proc = subprocess.Popen([sys.executable, "-m", "app", "host", "--guest-port", str(guests),
+                                 "--guest-bind", "127.0.0.1", "--lan-address", "127.0.0.1",
+                                 "--port", str(port), "--db", str(db)],
+                                env=env, cwd=ROOT, stdout=out, stderr=subprocess.STDOUT)
+    url = f"http://127.0.0.1:{port}"
+    wait_until_up(proc, url, log)
+    return proc, url, f"http://127.0.0.1:{guests}"
+
+
 def wait_until_up(proc: subprocess.Popen, url: str, log: Path, seconds: float = 40) -> None:
     """:raises RuntimeError: with the server's log when it exits or does not answer in time."""
     deadline = time.time() + seconds

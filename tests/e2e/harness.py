@@ -102,3 +102,24 @@ def foreign(urls: list[str]) -> list[str]:
         if parts.hostname not in LOCAL_HOSTS:
             out.append(url)
     return out
+
+
+DOCS = Path(__file__).resolve().parents[2] / "docs" / "screenshots"
+
+
+def doc_shot(app, name: str, first_ms: int = 900, wiggle: bool = False) -> None:
+    """docs/screenshots/<name>.png, once two pictures in a row agree (the canvas trails the
+    semantics); ``wiggle``: move the mouse a pixel between pictures, which makes a page that has
+    stopped drawing draw once more."""
+    app.settle(first_ms)
+    last = app.page.screenshot()
+    for i in range(10):
+        if wiggle:
+            app.page.mouse.move(2 + i % 2, 5)
+        app.settle(700)
+        now = app.page.screenshot()
+        if now == last:
+            break
+        last = now
+    DOCS.mkdir(parents=True, exist_ok=True)
+    (DOCS / f"{name}.png").write_bytes(last)

@@ -6,35 +6,23 @@ reading the host's saved game.
 from __future__ import annotations
 
 import contextlib
-import subprocess
-import sys
+import re
 import time
 from pathlib import Path
+from typing import Any
 
 from faces import FaceFinder, Frames, states_between
+import harness
 from harness import App, retype
 from playwright.sync_api import expect
 
-from app.devtools.webserver import ROOT, free_port, wait_until_up, web_env
+from app.devtools.webserver import spawn_host, stop_server
 from core.games import registry
 from core.session import GameSession
 
-DOCS = Path(__file__).resolve().parents[2] / "docs" / "screenshots"
-
-
 def doc_shot(app: App, name: str) -> None:
-    """A screenshot for the docs once two pictures in a row agree (the canvas trails the semantics)."""
-    app.settle(900)
-    last = app.page.screenshot()
-    for i in range(10):
-        app.page.mouse.move(2 + i % 2, 5)
-        app.settle(700)
-        now = app.page.screenshot()
-        if now == last:
-            break
-        last = now
-    DOCS.mkdir(parents=True, exist_ok=True)
-    (DOCS / f"{name}.png").write_bytes(last)
+    """A screenshot for the docs (see ``harness.doc_shot``), also kept with the test's artifacts."""
+    harness.doc_shot(app, name, wiggle=True)
     app.shot(name, 0)
 
 
@@ -132,6 +120,50 @@ def wait_moved(db: Path, game_id: int, moves: int) -> GameSession:
     raise AssertionError(f"the move after {moves} was not saved")
 
 
+def phones_turns(db: Path, game_id: int, phones: dict[int, Any], most: int):
+    """The saved game each time a phone's seat is to move (the room plays the computer
+    meanwhile), until the game is over or ``most`` turns have come."""
+    for _ in range(most):
+        s = saved(db, game_id)
+        if s.over:
+            return
+        if s.to_move not in phones:
+            time.sleep(0.3)
+            continue
+        yield s
+
+
+def start_hosting(browser, url: str, game: str, size: dict) -> tuple[Any, App, int, str]:
+    """The host's device starts ``game`` from its remembered form: its context, page, the
+    game's id and its join code ("ABC 234")."""
+    ctx = context(browser, size)
+    host = device(ctx, url, "tablet")
+    host.open(f"/new/{game}")
+    expect(host.by_id("start-game")).to_be_visible(timeout=40_000)
+    host.settle(800)
+    host.by_id("start-game").click()
+    expect(host.page).to_have_url(re.compile(r"/host/\d+$"), timeout=30_000)
+    game_id = int(host.page.url.rsplit("/", 1)[1])
+    label = host.by_id("join-code").get_attribute("aria-label") or host.by_id("join-code").inner_text()
+    return ctx, host, game_id, re.search(r"([A-Z2-9]{3}) ([A-Z2-9]{3})", label).group(0)
+
+
+def seat_phones(browser, guests_url: str, code: str, db: Path, game_id: int, names: dict[int, str],
+                size: dict) -> tuple[list[Any], dict[int, App]]:
+    """A phone per seat in ``names`` joins by the link with the code and shows its table; their
+    contexts and pages (by seat), each recording its frames under its person's name."""
+    contexts, phones = [], {}
+    game = saved(db, game_id)
+    for seat, name in names.items():
+        ctx = context(browser, size)
+        contexts.append(ctx)
+        phones[seat] = device(ctx, guests_url, "phone", name)
+        phones[seat].open(f"/?code={code.replace(' ', '')}")
+        join(phones[seat], seat, name)
+        at_table(phones[seat], game, seat)
+    return contexts, phones
+
+
 @contextlib.contextmanager
 def hosting(tmp: Path, game: str, remembered: dict):
     """``hofstaat host`` with a fresh database in ``tmp``: the app on 127.0.0.1, the guests' server
@@ -139,27 +171,14 @@ def hosting(tmp: Path, game: str, remembered: dict):
     ``game`` remembering ``remembered`` (its seats: "phone" for a friend's phone). Yields (app url,
     guests' url, db, server log)."""
     db, log = tmp / "hofstaat.db", tmp / "server.log"
-    port, guests = free_port(), free_port()
-    env = web_env(port)
-    env.pop("HOFSTAAT_DB", None)
     from core.store import Store
 
     store = Store.open(str(db))
     store.set_setting("ui_animation_speed", "fast")
     store.set_setting(f"new_game.{game}", remembered)
     store.close()
-    with open(log, "w") as out:
-        proc = subprocess.Popen([sys.executable, "-m", "app", "host", "--guest-port", str(guests),
-                                 "--guest-bind", "127.0.0.1", "--lan-address", "127.0.0.1",
-                                 "--port", str(port), "--db", str(db)],
-                                env=env, cwd=ROOT, stdout=out, stderr=subprocess.STDOUT)
-    url = f"http://127.0.0.1:{port}"
-    wait_until_up(proc, url, log)
+    proc, url, guests_url = spawn_host(db, log)
     try:
-        yield url, f"http://127.0.0.1:{guests}", db, log
+        yield url, guests_url, db, log
     finally:
-        proc.terminate()
-        try:
-            proc.wait(10)
-        except subprocess.TimeoutExpired:
-            proc.kill()
+        stop_server(proc)

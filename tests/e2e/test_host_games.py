@@ -23,8 +23,8 @@ import time
 
 import pytest
 from harness import PHONE, TABLET, App, foreign
-from hosted import (REQUESTS, at_table, context, device, forget, hidden_from, hosting, join, leaked,
-                    saved, wait_moved)
+from hosted import (REQUESTS, at_table, device, forget, hidden_from, hosting, leaked, phones_turns,
+                    saved, seat_phones, start_hosting, wait_moved)
 from playwright.sync_api import expect
 
 pytestmark = pytest.mark.e2e
@@ -97,39 +97,17 @@ def play_seat(phone: App, db, game_id: int, seat: int, volunteered: list[int]) -
 def test_a_host_and_three_phones_play_a_whole_rosenkrieg_partie(browser, hosting_rosenkrieg):
     forget()
     url, guests_url, db, _log = hosting_rosenkrieg
-    host_ctx = context(browser, TABLET)
-    host = device(host_ctx, url, "tablet")
-    host.open("/new/rosenkrieg")
-    expect(host.by_id("start-game")).to_be_visible(timeout=40_000)
-    host.settle(800)
-    host.by_id("start-game").click()
-    expect(host.page).to_have_url(re.compile(r"/host/\d+$"), timeout=30_000)
-    game_id = int(host.page.url.rsplit("/", 1)[1])
-    label = host.by_id("join-code").get_attribute("aria-label") or host.by_id("join-code").inner_text()
-    code = re.search(r"([A-Z2-9]{3}) ([A-Z2-9]{3})", label).group(0)
-
-    contexts, phones = [host_ctx], {}
+    host_ctx, host, game_id, code = start_hosting(browser, url, "rosenkrieg", TABLET)
     game = saved(db, game_id)
-    for seat, name in PHONES.items():
-        ctx = context(browser, PHONE)
-        contexts.append(ctx)
-        phones[seat] = device(ctx, guests_url, "phone", name)
-        phones[seat].open(f"/?code={code.replace(' ', '')}")
-        join(phones[seat], seat, name)
-        at_table(phones[seat], game, seat)
+    contexts, phones = seat_phones(browser, guests_url, code, db, game_id, PHONES, PHONE)
+    contexts.append(host_ctx)
     host.by_id("to-table").click()
     expect(host.page).to_have_url(re.compile(rf"/play/{game_id}$"))
 
     volunteered: list[int] = []
     reloaded = False
-    for _ in range(200):
-        s = saved(db, game_id)
-        if s.over:
-            break
+    for s in phones_turns(db, game_id, phones, 200):
         seat = s.to_move
-        if seat not in phones:
-            time.sleep(0.3)  # the room plays the computer
-            continue
         if not reloaded and s.state["phase"] == "play" and len(s.state["tricks"]) >= 2:
             # Dora's phone reloads mid-Partie and comes back to her seat and the tricks as they stand.
             phones[3].open("/")
@@ -168,27 +146,11 @@ def hosting_thronfolge(tmp_path_factory):
 def test_two_phones_play_thronfolge_and_see_only_their_own_hands(browser, hosting_thronfolge):
     forget()
     url, guests_url, db, _log = hosting_thronfolge
-    host_ctx = context(browser, TABLET)
-    host = device(host_ctx, url, "tablet")
-    host.open("/new/thronfolge")
-    expect(host.by_id("start-game")).to_be_visible(timeout=40_000)
-    host.settle(800)
-    host.by_id("start-game").click()
-    expect(host.page).to_have_url(re.compile(r"/host/\d+$"), timeout=30_000)
-    game_id = int(host.page.url.rsplit("/", 1)[1])
-    label = host.by_id("join-code").get_attribute("aria-label") or host.by_id("join-code").inner_text()
-    code = re.search(r"([A-Z2-9]{3}) ([A-Z2-9]{3})", label).group(0)
-
+    host_ctx, _host, game_id, code = start_hosting(browser, url, "thronfolge", TABLET)
     names = {0: "Anna", 1: "Ben"}
-    contexts, phones = [host_ctx], {}
     game = saved(db, game_id)
-    for seat, name in names.items():
-        ctx = context(browser, PHONE)
-        contexts.append(ctx)
-        phones[seat] = device(ctx, guests_url, "phone", name)
-        phones[seat].open(f"/?code={code.replace(' ', '')}")
-        join(phones[seat], seat, name)
-        at_table(phones[seat], game, seat)
+    contexts, phones = seat_phones(browser, guests_url, code, db, game_id, names, PHONE)
+    contexts.append(host_ctx)
 
     for ply in range(8):
         s = saved(db, game_id)
@@ -215,7 +177,7 @@ def test_two_phones_play_thronfolge_and_see_only_their_own_hands(browser, hostin
         if ply == 3:
             # Ben closes his tab and opens the table again: his browser kept the seat.
             phones[1].page.close()
-            phones[1] = device(contexts[2], guests_url, "phone", "Ben")
+            phones[1] = device(contexts[1], guests_url, "phone", "Ben")
             phones[1].open("/")
             at_table(phones[1], saved(db, game_id), 1)
     assert len(saved(db, game_id).actions) >= 8

@@ -16,13 +16,12 @@ Screenshots: docs/screenshots/host-join-{phone,tablet}.png and guest-table-phone
 from __future__ import annotations
 
 import re
-import time
 from pathlib import Path
 
 import pytest
 from harness import PHONE, TABLET, App, foreign, retype
 from hosted import (REQUESTS, at_table, context, device, doc_shot, forget, hidden_from, hosting, join,
-                    leaked, saved, says, wait_moved)
+                    leaked, phones_turns, saved, says, wait_moved)
 from playwright.sync_api import expect
 
 from core.games import kings_corner as kc
@@ -154,14 +153,8 @@ def test_a_host_and_two_phones_play_a_kings_round_with_a_reload_a_reopened_tab_a
     phones = {1: ben, 2: carla}
     turns = {1: 0, 2: 0}
     shot = False
-    for _ in range(300):
-        s = saved(db, game_id)
-        if s.over:
-            break
+    for s in phones_turns(db, game_id, phones, 300):
         seat = s.to_move
-        if seat not in phones:
-            time.sleep(0.3)  # the room plays the computer
-            continue
         play_turn(phones[seat], db, game_id, seat, "en" if seat == 2 else "de")  # Carla's page is English
         turns[seat] += 1
         if turns[1] == 2 and seat == 1:

@@ -6,10 +6,9 @@ next); "Next round" goes on to the table. Screenshots: docs/screenshots/thronfol
 from __future__ import annotations
 
 import random
-from pathlib import Path
 
 import pytest
-from harness import App
+from harness import doc_shot
 from playwright.sync_api import expect
 
 from app.state import AppState
@@ -18,7 +17,6 @@ from core.session import GameSession, Seat
 
 pytestmark = pytest.mark.e2e
 
-DOCS = Path(__file__).resolve().parents[2] / "docs" / "screenshots"
 
 
 @pytest.fixture
@@ -43,20 +41,6 @@ def round_just_ended(store) -> int:
     return game.game_id
 
 
-def doc_shot(app: App, name: str) -> None:
-    """A screenshot for the docs once two pictures in a row agree (the canvas trails the semantics)."""
-    app.settle(1500)
-    last = app.page.screenshot()
-    for _ in range(10):
-        app.settle(700)
-        now = app.page.screenshot()
-        if now == last:
-            break
-        last = now
-    DOCS.mkdir(parents=True, exist_ok=True)
-    (DOCS / f"{name}-{app.size_name}.png").write_bytes(last)
-
-
 def test_a_round_ends_with_a_recap_and_next_round_goes_on(app, store, games):
     game_id = round_just_ended(store)
     games.append(game_id)
@@ -69,7 +53,7 @@ def test_a_round_ends_with_a_recap_and_next_round_goes_on(app, store, games):
     mine, theirs = model.live_scores(saved.state)
     expect(app.by_id("recap-0")).to_contain_text(str(mine))
     expect(app.by_id("recap-1")).to_contain_text(str(theirs))
-    doc_shot(app, "thronfolge-recap")
+    doc_shot(app, f"thronfolge-recap-{app.size_name}", 1500)
     app.by_id("next-round").click()
     expect(app.by_id("round-over")).to_have_count(0)
     expect(app.by_id("turn")).to_be_visible()
