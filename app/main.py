@@ -107,9 +107,11 @@ class Startup:
             self._store.set_result(store)
             return
         self.failure = failure
-        self._store.set_exception(failure)
-        if self.on_failure is not None:
-            self.on_failure(failure)
+        try:  # reported before a waiting session hears of it, so the report is never late
+            if self.on_failure is not None:
+                self.on_failure(failure)
+        finally:
+            self._store.set_exception(failure)
 
     def _prepare_first_screen(self, store: Any) -> None:
         """Import what the first screen needs and rehearse it, unless a session is already waiting.
