@@ -229,6 +229,29 @@ async def mount(hosted: Hosted, proxy: SeatSession, lang: str) -> tuple[Headless
     return h, table
 
 
+def test_a_phone_that_joins_later_is_named_on_every_table_already_open():
+    """Names are no move: a table redraws for moves, so a seat's new person reaches the screens
+    already showing the game by drawing them again (the host's and the other phones')."""
+    async def main():
+        hosted = hosted_game("kings-corner", "hpp")
+        ben = hosted.guest_view(hosted.join("a", "ABC234", 1, "Ben"))
+        h, table = await mount(hosted, ben, "de")
+        shown: list[str] = []
+
+        async def show():
+            shown.append(" ".join(s.name for s in hosted.session.seats))
+
+        table.ui.guest = SimpleNamespace(show=show)
+        host_page, host_table = await mount(hosted, hosted.host_view(), "de")
+        host_table.ui.refresh = lambda: shown.append("host")
+        hosted.join("b", "ABC234", 2, "Zacharias")
+        await h.settle(10)
+        await host_page.settle(10)
+        assert sorted(shown) == ["Seat 0 Ben Zacharias", "host"]
+
+    asyncio.run(main())
+
+
 @pytest.mark.parametrize("game, kinds, options", [
     ("kings-corner", "hppb", None),
     ("rosenkrieg", "hppb", None),

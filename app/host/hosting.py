@@ -52,6 +52,7 @@ class Hosted:
         self.phones = room.seats.free()  # the seats phones play (all free when hosting starts)
         self.bots = RoomBots(room.session, lambda: pace_for(self.settings))
         self._watchers: dict[int, Callable[..., None]] = {}  # page -> its table's listener
+        self._screens: dict[int, tuple[Any, Any]] = {}  # page -> (its table's screen, the page)
         self._door: dict[int, Callable[[], None]] = {}  # page -> what it redraws when the door changes
 
     @property
@@ -89,6 +90,7 @@ class Hosted:
         token = self.room.join(client, code, seat, name, time.time())
         self._seat_person(seat)
         self.door_changed()
+        self.names_changed()
         return token
 
     def ask(self, client: str, code: str, seat: int, name: str) -> str:
@@ -103,6 +105,7 @@ class Hosted:
         if got is not None:
             self._seat_person(got[0])
             self.door_changed()
+            self.names_changed()
         return got
 
     def back(self, token: str | None) -> int | None:
@@ -138,6 +141,7 @@ class Hosted:
         self.session.seats[seat] = bot_seat
         self.session.save()
         self.door_changed()
+        self.names_changed()
         self.bots.kick()
 
     def _seat_person(self, seat: int) -> None:
@@ -181,8 +185,17 @@ class Hosted:
 
         self.session.listeners.append(heard)
         self._watchers[key] = heard
+        self._screens[key] = (table.ui, page)
+
+    def names_changed(self) -> None:
+        """A seat has a new person: every followed table's screen is drawn again with the names
+        (a table redraws for moves, and names are no move)."""
+        for ui, page in list(self._screens.values()):
+            if _connected(page) and hasattr(ui, "refresh"):
+                _on_page(page, _call, ui.refresh)
 
     def unfollow(self, key: int) -> None:
+        self._screens.pop(key, None)
         heard = self._watchers.pop(key, None)
         if heard is not None and heard in self.session.listeners:
             self.session.listeners.remove(heard)

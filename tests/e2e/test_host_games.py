@@ -101,6 +101,10 @@ def test_a_host_and_three_phones_play_a_whole_rosenkrieg_partie(browser, hosting
     game = saved(db, game_id)
     contexts, phones = seat_phones(browser, guests_url, code, db, game_id, PHONES, PHONE)
     contexts.append(host_ctx)
+    # Ben's table, open before Carla and Dora joined, names them.
+    phones[1].shot("host-rk-names", 1500)
+    for name in ("Carla", "Dora"):
+        expect(phones[1].page.locator(f'[aria-label*="{name}"]').first).to_be_attached(timeout=20_000)
     host.by_id("to-table").click()
     expect(host.page).to_have_url(re.compile(rf"/play/{game_id}$"))
 
