@@ -49,9 +49,13 @@ def at_step(app, n: int, total: int, part: str, timeout: int = 15_000) -> None:
     expect(app.by_id("coach")).to_have_attribute("aria-label", re.compile(rf"^SCHRITT {n} VON {total}\b"),
                                                   timeout=timeout)
     expect(app.by_id(part).first).to_be_visible()
-    a = app.by_id("coach").bounding_box()
-    b = app.by_id(part).first.bounding_box()
-    assert a and b
+    for _ in range(50):  # a busy page lays out the coach a moment after its label arrives
+        a = app.by_id("coach").bounding_box()
+        b = app.by_id(part).first.bounding_box()
+        if a and b:
+            break
+        app.page.wait_for_timeout(200)
+    assert a and b, f"the coach {a} or {part} {b} has no place on the screen"
     apart = (a["x"] + a["width"] <= b["x"] or b["x"] + b["width"] <= a["x"]
              or a["y"] + a["height"] <= b["y"] or b["y"] + b["height"] <= a["y"])
     assert apart, f"the coach {a} covers {part} {b}"
