@@ -11,6 +11,7 @@ import time
 from pathlib import Path
 from typing import Any
 
+import pytest
 from faces import FaceFinder, Frames, states_between
 import harness
 from harness import App, retype
@@ -30,15 +31,31 @@ REQUESTS: list[str] = []  # every request and websocket of every device since ``
 FRAMES: dict[str, list[Frames]] = {}  # each device's pages' websocket frames, by the device's name
 
 
+CONTEXTS: list[Any] = []  # every browser context made by ``context``, closed by ``devices``
+
+
 def forget() -> None:
     """A new test: no device's requests or frames yet."""
     REQUESTS.clear()
     FRAMES.clear()
 
 
+@pytest.fixture
+def devices():
+    """Closes every device a test opened, also when it fails: a page left open goes on drawing
+    and slows every test after it."""
+    yield
+    while CONTEXTS:
+        try:
+            CONTEXTS.pop().close()
+        except Exception:  # closed already
+            pass
+
+
 def context(browser, size: dict, locale: str = "de-DE"):
     ctx = browser.new_context(viewport=size, locale=locale, device_scale_factor=1, has_touch=False)
     ctx.on("request", lambda r: REQUESTS.append(r.url))
+    CONTEXTS.append(ctx)
     return ctx
 
 

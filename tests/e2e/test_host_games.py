@@ -23,11 +23,12 @@ import time
 
 import pytest
 from harness import PHONE, TABLET, App, foreign
-from hosted import (REQUESTS, at_table, device, forget, hidden_from, hosting, leaked, phones_turns,
-                    saved, seat_phones, start_hosting, wait_moved)
+from hosted import devices  # noqa: F401  (the fixture that closes every device, see pytestmark)
+from hosted import (REQUESTS, at_table, device, forget, hidden_from, hosting, leaked, phones_turns, saved,
+                    seat_phones, start_hosting, wait_moved)
 from playwright.sync_api import expect
 
-pytestmark = pytest.mark.e2e
+pytestmark = [pytest.mark.e2e, pytest.mark.usefixtures("devices")]
 
 PHONES = {1: "Ben", 2: "Carla", 3: "Dora"}
 TURN_S = 60  # seconds a turn may take to come round (the computer's, the tricks going to their winner)

@@ -20,13 +20,14 @@ from pathlib import Path
 
 import pytest
 from harness import PHONE, TABLET, App, foreign, retype
+from hosted import devices  # noqa: F401  (the fixture that closes every device, see pytestmark)
 from hosted import (REQUESTS, at_table, context, device, doc_shot, forget, hidden_from, hosting, join,
                     leaked, phones_turns, saved, says, wait_moved)
 from playwright.sync_api import expect
 
 from core.games import kings_corner as kc
 
-pytestmark = pytest.mark.e2e
+pytestmark = [pytest.mark.e2e, pytest.mark.usefixtures("devices")]
 
 TURN_S = 60  # seconds a turn may take to come round (the computer's, the redraws)
 
