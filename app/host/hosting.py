@@ -51,8 +51,8 @@ class Hosted:
         self.url = url
         self.phones = room.seats.free()  # the seats phones play (all free when hosting starts)
         self.bots = RoomBots(room.session, lambda: pace_for(self.settings))
-        self._watchers: dict[int, Callable[..., None]] = {}  # page -> its table's listener
-        self._screens: dict[int, tuple[Any, Any]] = {}  # page -> (its table's screen, the page)
+        # page -> its table's listener, the table's screen and the page
+        self._watchers: dict[int, tuple[Callable[..., None], Any, Any]] = {}
         self._door: dict[int, Callable[[], None]] = {}  # page -> what it redraws when the door changes
 
     @property
@@ -184,19 +184,17 @@ class Hosted:
             _on_page(page, _redraw, table, seen)
 
         self.session.listeners.append(heard)
-        self._watchers[key] = heard
-        self._screens[key] = (table.ui, page)
+        self._watchers[key] = (heard, table.ui, page)
 
     def names_changed(self) -> None:
         """A seat has a new person: every followed table's screen is drawn again with the names
         (a table redraws for moves, and names are no move)."""
-        for ui, page in list(self._screens.values()):
+        for _heard, ui, page in list(self._watchers.values()):
             if _connected(page) and hasattr(ui, "refresh"):
                 _on_page(page, _call, ui.refresh)
 
     def unfollow(self, key: int) -> None:
-        self._screens.pop(key, None)
-        heard = self._watchers.pop(key, None)
+        heard, _ui, _page = self._watchers.pop(key, (None, None, None))
         if heard is not None and heard in self.session.listeners:
             self.session.listeners.remove(heard)
 

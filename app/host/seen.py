@@ -165,7 +165,6 @@ class SeatSession:
         raise IllegalAction("the room plays the computer's turns")
 
 
-
 class GuestEyes:
     """A guest phone's guard: always its own seat, never hidden (the phone is that person's)."""
 

@@ -104,7 +104,7 @@ class Room:
 def undo_is_theirs(session: Any, seats: list[int]) -> bool:
     """Whether an undo now takes back a move of ``seats`` alone: the last person to move is one
     of them, and the seat to move is one of them or the computer."""
-    if session.over or not session.can_undo:
+    if session.over:
         return False
     to_move = session.state["to_move"]
     if to_move is not None and to_move not in seats and not session.seats[to_move].is_bot:

@@ -107,15 +107,15 @@ def foreign(urls: list[str]) -> list[str]:
 DOCS = Path(__file__).resolve().parents[2] / "docs" / "screenshots"
 
 
-def doc_shot(app, name: str, first_ms: int = 900, wiggle: bool = False) -> None:
+def doc_shot(app, name: str, first_ms: int = 900, wiggle_at: int | None = None, tries: int = 10) -> None:
     """docs/screenshots/<name>.png, once two pictures in a row agree (the canvas trails the
-    semantics); ``wiggle``: move the mouse a pixel between pictures, which makes a page that has
-    stopped drawing draw once more."""
+    semantics); ``wiggle_at``: move the mouse a pixel at that height between pictures (a pointer
+    event makes Flutter paint a fresh frame)."""
     app.settle(first_ms)
     last = app.page.screenshot()
-    for i in range(10):
-        if wiggle:
-            app.page.mouse.move(2 + i % 2, 5)
+    for i in range(tries):
+        if wiggle_at is not None:
+            app.page.mouse.move(2 + i % 2, wiggle_at)
         app.settle(700)
         now = app.page.screenshot()
         if now == last:

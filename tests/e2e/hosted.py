@@ -23,7 +23,7 @@ from core.session import GameSession
 
 def doc_shot(app: App, name: str) -> None:
     """A screenshot for the docs (see ``harness.doc_shot``), also kept with the test's artifacts."""
-    harness.doc_shot(app, name, wiggle=True)
+    harness.doc_shot(app, name, wiggle_at=5)
     app.shot(name, 0)
 
 

@@ -52,7 +52,7 @@ import urllib.request
 from pathlib import Path
 
 import pytest
-from harness import PHONE, ROOT, TABLET, App, show
+from harness import PHONE, ROOT, TABLET, App, doc_shot, show
 
 from app.devtools.webserver import free_port, wait_until_up, web_env
 from core.store import Store
@@ -79,7 +79,6 @@ DOC_SHOTS = {
 }
 # (stop, kind of finding, where it is): what may stay, and why (see the module's docstring).
 ALLOWED = {("replay", "scrolls sideways", "open-strip"): "the open hands of a replay, swiped through"}
-DOCS = ROOT / "docs" / "screenshots"
 # Semantics signature of the page: ids, text lengths and places (stable once the screen is drawn).
 SIGNATURE = """() => [...document.querySelectorAll('flt-semantics-host [id^=flt-semantic-node-]')]
   .map(e => { const r = e.getBoundingClientRect(); return e.id + ':' + e.textContent.length + ':'
@@ -191,16 +190,7 @@ def close_overlays(app: App) -> None:
 
 def stable_shot(app: App, name: str) -> None:
     """A screenshot once the canvas has caught up with the semantics (two pictures alike)."""
-    last = app.page.screenshot()
-    for i in range(12):
-        app.page.mouse.move(2 + i % 2, 300)  # a pointer event makes Flutter paint a fresh frame
-        app.page.wait_for_timeout(700)
-        now = app.page.screenshot()
-        if now == last:
-            break
-        last = now
-    DOCS.mkdir(parents=True, exist_ok=True)
-    (DOCS / f"{name}-{app.size_name}.png").write_bytes(last)
+    doc_shot(app, f"{name}-{app.size_name}", first_ms=0, wiggle_at=300, tries=12)
 
 
 def check(app: App, stop: str, read: dict) -> list[str]:
