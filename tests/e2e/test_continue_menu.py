@@ -24,14 +24,13 @@ def frame(app):
     return app.page.screenshot()
 
 
-def still_shot(app, name, unlike=None, most=15_000):
-    """A screenshot once the canvas shows something new and has stopped moving.
+def still(app, unlike=None, most=15_000) -> bytes:
+    """The frame once the canvas shows something new and has stopped moving.
 
     On these GPU-less machines the canvas can trail the semantics tree by seconds, and
     menus and dialogs animate in: wait until the frame differs from ``unlike`` (the one
     before the tap) and two frames 500 ms apart are the same.
     """
-    SHOTS.mkdir(parents=True, exist_ok=True)
     waited, before = 0, None
     while waited < most:
         app.settle(500)
@@ -40,9 +39,30 @@ def still_shot(app, name, unlike=None, most=15_000):
         if now == before and now != unlike:
             break
         before = now
+    return before
+
+
+def still_shot(app, name, unlike=None, most=15_000):
+    """A screenshot of the frame ``still`` waits for."""
+    SHOTS.mkdir(parents=True, exist_ok=True)
     path = SHOTS / f"{name}-{app.size_name}.png"
-    path.write_bytes(before)
+    path.write_bytes(still(app, unlike, most))
     return path
+
+
+def menu_choice(app, game_id, item):
+    """Open a game's ⋮ menu and choose ``item``, as a person does: once the screen has come to
+    rest after the last change, and once the menu has opened.
+
+    A choice made in a menu whose screen was rebuilt meanwhile is lost (the menu belonged to
+    the screen before), so the screen must have settled after the last change first.
+    """
+    shown = still(app)
+    app.by_id(f"continue-menu-{game_id}").click()
+    choice = app.page.get_by_role("menuitem", name=item)
+    expect(choice).to_be_visible()
+    still(app, unlike=shown)
+    choice.click()
 
 
 def person(store, name):
@@ -109,8 +129,7 @@ def test_a_game_is_archived_from_continue_found_and_restored_and_another_resigne
     still_shot(app, "restored", unlike=shown)
 
     # --- resign the hot-seat game: the dialog asks who gives up ------------------------------
-    app.by_id(f"continue-menu-{duel}").click()
-    page.get_by_role("menuitem", name="Aufgeben").click()
+    menu_choice(app, duel, "Aufgeben")
     dialog = page.get_by_role("alertdialog")
     expect(dialog).to_contain_text("Wer gibt auf?")
     expect(dialog).to_contain_text("Wer aufgibt, verliert, alle anderen gewinnen")
@@ -126,8 +145,7 @@ def test_a_game_is_archived_from_continue_found_and_restored_and_another_resigne
     expect(app.by_id(f"continue-{duel}")).to_have_count(0)
 
     # --- alone at the table there is nobody to choose: the game is simply lost --------------
-    app.by_id(f"continue-menu-{solo}").click()
-    page.get_by_role("menuitem", name="Aufgeben").click()
+    menu_choice(app, solo, "Aufgeben")
     expect(dialog).to_contain_text("zählt als verloren")
     expect(dialog.get_by_role("radio")).to_have_count(0)
     dialog.get_by_role("button", name="Aufgeben").click()
