@@ -99,3 +99,43 @@ def test_the_stake_stands_beside_the_start_button_and_follows_what_is_typed():
         assert "Um Geld: 0,20\xa0€ pro Punkt" in [t.value for t in walk(summary) if isinstance(t, ft.Text)]
 
     asyncio.run(main())
+
+
+def test_a_phone_s_seat_asks_who_plays_on_it_and_keeps_the_answer():
+    """Choosing a friend's phone for a seat brings a second choice under it: whoever joins, or a
+    person chosen here (the seat is then theirs from the start, and nobody else's)."""
+    async def main():
+        h = HeadlessPage()
+        store = ProfileStore()
+        store.create_profile("Clara")
+        dora = store.create_profile("Dora")
+        shell = stub_shell(store)
+        shell.drafts, shell.refresh = {}, lambda: None
+        root = new_game.view(shell, "rosenkrieg")
+        h.page.add(root)
+        await h.settle()
+
+        def who() -> list[ft.Dropdown]:
+            return [d for d in walk(root) if isinstance(d, ft.Dropdown) and d.label == "Wer spielt darauf?"]
+
+        def chooser(n: int) -> ft.Dropdown:
+            return next(d for d in walk(seat(root, n)) if isinstance(d, ft.Dropdown))
+
+        assert who() == []
+        await h.set_by_client(chooser(2), "value", "phone", "select")
+        await h.settle()
+        [asked] = who()
+        options = {o.key: (o.text, o.disabled) for o in asked.options}
+        assert asked.value == "phone" and options["phone"] == ("Wer beitritt", False)
+        assert options["phone:1"][1] and "Platz 1" in options["phone:1"][0]  # Clara sits at seat 1
+        await h.set_by_client(asked, "value", f"phone:{dora.id}", "select")
+        await h.settle()
+        assert seat(root, 2).label == "Platz 2: Dora" and chooser(2).value == "phone"
+        # Choosing "a friend's phone" again keeps Dora on it; another seat cannot take her.
+        await h.set_by_client(chooser(2), "value", "phone", "select")
+        await h.settle()
+        assert [d.value for d in who()] == [f"phone:{dora.id}"]
+        taken = {o.key: o.disabled for o in chooser(1).options}
+        assert taken[f"p:{dora.id}"] and not taken["phone"]
+
+    asyncio.run(main())

@@ -135,16 +135,38 @@ def test_the_stake_card_offers_the_amount_and_currency_and_says_when_a_computer_
     assert stake_card(shell, form_for(store, "thronfolge"), _card) is None
 
 
-def test_a_stake_with_a_seat_for_a_friend_s_phone_is_refused_before_anything_starts(store):
-    """Who owes whom is fixed when a dynasty starts, and a phone's person is known only once it
-    joins: a staked game with a phone's seat is refused on the form, saying what to do."""
+def test_a_stake_with_a_seat_for_anyone_s_phone_is_refused_before_anything_starts(store):
+    """Who owes whom is fixed when a dynasty starts, and the person of a phone's seat that anyone
+    may take is known only once it joins: a staked game with such a seat is refused on the form,
+    saying what to do."""
     form = form_for(store, lang="en")
     form.set_players(3)
     three_people(store, form)
     assert form.choose(2, "phone") is None
     form.stake = "0.10"
-    with pytest.raises(ValueError, match="seats for phones play for honour"):
+    with pytest.raises(ValueError, match="choose who plays on each phone"):
         form.stake_meta()
     form.stake = "0"
     assert form.stake_meta() == {}  # for honour the phone's seat is welcome
     assert form.phone_seats == [2]
+
+
+def test_a_staked_dynasty_with_a_chosen_person_s_phone_records_that_person_from_the_start(store):
+    """A phone's seat given to a person on the form is that person's from the start: the stake
+    is allowed, and the dynasty names them as it names the people at the host's device."""
+    form = form_for(store, lang="en")
+    form.set_players(3)
+    three_people(store, form)
+    carla = form.humans[2]
+    assert form.choose(2, f"phone:{carla.id}") is None
+    assert form.phone_seats == [2] and form.seat_label(2) == "Carla"
+    # Carla sits on her phone: no other seat may take her too, here or on another phone.
+    assert form.choose(1, f"p:{carla.id}") is not None and form.choose(1, f"phone:{carla.id}") is not None
+    form.stake = "0.10"
+    meta = form.stake_meta()
+    seats = form.build_seats(str)
+    assert seats[2].profile_id == carla.id and seats[2].name == "Carla"
+    session = form.state.start_game("rosenkrieg", seats, options=form.options, meta=meta)
+    [dynasty] = store.dynasties()
+    assert (dynasty.game_id, dynasty.stake_cents) == (session.game_id, 10)
+    assert dynasty.players == tuple(store.get_profile(s.profile_id).uuid for s in seats)

@@ -199,3 +199,33 @@ def test_only_people_s_seats_can_be_hosted_for_phones():
         Room(session, [1])
     with pytest.raises(SeatError):
         Room(session, [])
+
+
+def test_a_seat_kept_for_a_person_is_taken_as_that_person_whatever_the_phone_types():
+    """A stake needs to know who owes whom from the start: a phone's seat given to a person on
+    the host is played by whichever phone takes it, as that person."""
+    from core.host.room import Room
+    from core.session import GameSession, Seat
+
+    seats = [Seat("human", "Anna", 1), Seat("human", "Ben", 2), Seat("human", "Handy 3")]
+    session = GameSession.start("rosenkrieg", seats, seed=3)
+    room = Room(session, [1, 2], code="ABC234")
+    assert room.seats.kept == {1: "Ben"}  # seat 2 is anyone's: no person yet
+    ben = room.join("10.0.0.7", "ABC234", 1, "", now=0.0)  # no name needed
+    assert room.seats.holders()[1].name == "Ben"
+    with pytest.raises(SeatError) as unnamed:
+        room.join("10.0.0.8", "ABC234", 2, " ", now=1.0)
+    assert unnamed.value.key == "name_missing"
+    room.join("10.0.0.8", "ABC234", 2, "Dora", now=2.0)
+    assert room.seats.holders()[2].name == "Dora"
+    # Ben's new phone asks for his seat: the host sees Ben asking, and the seat stays Ben's.
+    request = room.ask("10.0.0.9", "ABC234", 1, "", now=3.0)
+    assert room.seats.asks() == [(1, "Ben")]
+    assert room.seats.agree(1)
+    seat, token = room.seats.collect(request, now=4.0)
+    assert seat == 1 and room.seats.holders()[1].name == "Ben"
+    assert room.seats.seat_of(ben) is None and room.seats.seat_of(token) == 1
+    # A phone that types another name still plays as the seat's person.
+    room.seats.release(1)
+    room.join("10.0.0.9", "ABC234", 1, "Mallory", now=5.0)
+    assert room.seats.holders()[1].name == "Ben"

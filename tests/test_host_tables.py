@@ -403,3 +403,28 @@ def test_a_seat_for_a_friend_s_phone_is_a_person_s_seat_named_when_the_phone_joi
     assert built[1] == Seat("human", "Phone 2") and built[2].profile_id is None
     solo = NewGameForm(state, "deck-of-spies", catalog.load_info("deck-of-spies"))
     assert solo.choose(0, PHONE) is not None  # a solitaire is nobody's to host
+
+
+def test_a_seat_kept_for_a_person_stays_that_person_s_whoever_joins_on_it():
+    """A phone's seat given to a person on the host (a staked dynasty needs them from the start)
+    keeps its person: the phone that takes it makes no new person, whatever name it types."""
+    store = PeopleStore()
+    anna, ben = store.create_profile("Anna"), store.create_profile("Ben")
+    seats_ = [Seat("human", "Anna", anna.id), Seat("human", "Ben", ben.id), Seat("human", "Phone 3")]
+    session = GameSession.start("rosenkrieg", seats_, seed=4, saver=store)
+    state = AppState(store, "en")
+    state.settings.speed = "off"
+    hosted = Hosted(state, Room(session, [1, 2], code="ABC234"), None, "http://10.0.0.2:8551/")
+    from app import i18n
+    from app.screens.host_join import seat_lines
+
+    def states() -> list[str]:
+        return [r["state"] for r in seat_lines(hosted, lambda k, **kw: i18n.t(k, "en", **kw))]
+
+    assert states() == ["free – kept for Ben", "free – waiting for a phone"]
+    hosted.join("a", "ABC234", 1, "Benjamin")
+    hosted.join("b", "ABC234", 2, "Carla")
+    assert session.seats[1] == Seat("human", "Ben", ben.id)
+    assert session.seats[2].name == "Carla" and session.seats[2].profile_id not in (None, anna.id, ben.id)
+    assert [p.name for p in store.people] == ["Anna", "Ben", "Carla"]
+    assert states() == ["Ben · connected", "Carla · connected"]

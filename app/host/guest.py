@@ -121,7 +121,7 @@ class Guest:
         self.problem: str | None = None
         self.may_ask = False
         self._form: ft.Control | None = None  # the join form, built once
-        self._form_parts: tuple[Any, Any, Any] = (None, None, None)
+        self._form_parts: tuple[Any, Any, Any, Any] = (None, None, None, None)
         self._shown: ft.Control | None = None  # what the page shows now (None: the table)
 
     def t(self, key: str, **kw: Any) -> str:
@@ -197,8 +197,9 @@ class Guest:
             self.seat = next((s for s in open_seats if s not in held), None)
         if self._form is None:
             self._form = self._build_form()
-        seats, problem, ask = self._form_parts
-        seats.controls = [self._seat_button(s, held) for s in open_seats]
+        seats, problem, ask, name = self._form_parts
+        seats.controls = [self._seat_button(s, held, room.seats.kept) for s in open_seats]
+        name.visible = self.seat not in room.seats.kept  # a kept seat's phone plays as its person
         problem.content.value = self.problem or ""
         problem.visible = bool(self.problem)
         ask.visible = self.may_ask
@@ -207,9 +208,10 @@ class Guest:
         else:
             self._draw([self._form])
 
-    def _seat_button(self, s: int, held: dict[int, Any]) -> ft.Control:
+    def _seat_button(self, s: int, held: dict[int, Any], kept: dict[int, str]) -> ft.Control:
         t = self.t
-        label = t("guest.seat_held", n=s + 1, name=held[s].name) if s in held else t("guest.seat_n", n=s + 1)
+        label = (t("guest.seat_held", n=s + 1, name=held[s].name) if s in held
+                 else t("guest.seat_kept", n=s + 1, name=kept[s]) if s in kept else t("guest.seat_n", n=s + 1))
         chosen = s == self.seat
         style = ft.ButtonStyle(shape=ft.RoundedRectangleBorder(radius=12),
                                bgcolor=theme.GOLD if chosen else None, color=theme.FELT_DARK if chosen else None)
@@ -232,13 +234,14 @@ class Guest:
                                content=ft.Text("", color=ft.Colors.ERROR, size=14.5))
         ask = ft.Semantics(identifier="guest-ask", visible=False, content=ft.TextButton(
             t("guest.ask"), icon=ft.Icons.FRONT_HAND_OUTLINED, height=48, on_click=self._ask))
-        self._form_parts = (seats, problem, ask)
+        named = ft.Semantics(identifier="guest-name", content=name)
+        self._form_parts = (seats, problem, ask, named)
         return self._card([
             theme.body(t("guest.intro"), 14.5),
             ft.Semantics(identifier="guest-code", content=code),
             theme.title(t("guest.seat")),
             seats,
-            ft.Semantics(identifier="guest-name", content=name),
+            named,
             problem,
             ft.Semantics(identifier="guest-join", content=ft.FilledButton(
                 t("guest.join"), icon=ft.Icons.LOGIN, height=54, on_click=self._join,

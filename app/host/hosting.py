@@ -147,7 +147,7 @@ class Hosted:
     def _seat_person(self, seat: int) -> None:
         """Name a seat after the person who took it: the host's player of that name, else a new one."""
         holder = self.room.seats.holders().get(seat)
-        if holder is None:
+        if holder is None or seat in self.room.seats.kept:  # a kept seat has its person already
             return
         s = self.session
         taken = {x.profile_id for i, x in enumerate(s.seats) if i != seat}

@@ -50,7 +50,8 @@ def seat_lines(hosted: Any, t: Any) -> list[dict[str, Any]]:
             if not h.connected and not hosted.session.over:
                 row["actions"] = ["release", "to_computer"]
         else:
-            row["state"] = t("host.seat_free")
+            kept = room.seats.kept.get(seat)
+            row["state"] = t("host.seat_free_for", name=kept) if kept else t("host.seat_free")
             if not hosted.session.over:
                 row["actions"] = ["to_computer"]
         if seat in asks:

@@ -51,8 +51,8 @@ DE: dict[str, i18n.Text] = {
     "stake.bots": "0 = um die Ehre. Alle Computer einer Stufe teilen sich ein Konto: Was du ihnen "
                   "schuldest oder sie dir, steht am Ende der Dynastie unter Schulden.",
     "stake.bad": "Bitte einen Einsatz wie {example} eingeben (0 = um die Ehre).",
-    "stake.no_phones": "Um Geld spielen nur Spieler, die am Start feststehen: Plätze für Handys "
-                       "spielen um die Ehre. Setze den Einsatz auf 0 oder wähle die Spieler hier.",
+    "stake.no_phones": "Um Geld spielen nur Spieler, die am Start feststehen: Wähl bei jedem Handy, "
+                       "wer darauf spielt – oder setz den Einsatz auf 0.",
     "stake.currency": "Währung",
     "stake.summary_honour": "Um die Ehre – kein Einsatz",
     "stake.summary_money": "Um Geld: {amount} pro Punkt",
@@ -104,8 +104,8 @@ EN: dict[str, i18n.Text] = {
     "stake.bots": "0 = for honour. All computers of one level share one account: what you owe "
                   "them, or they you, is in the Ledger when the dynasty ends.",
     "stake.bad": "Please enter a stake such as {example} (0 = for honour).",
-    "stake.no_phones": "Only players known at the start can play for money: seats for phones play "
-                       "for honour. Set the stake to 0 or choose the players here.",
+    "stake.no_phones": "Only players known at the start can play for money: choose who plays on "
+                       "each phone – or set the stake to 0.",
     "stake.currency": "Currency",
     "stake.summary_honour": "For honour – no stake",
     "stake.summary_money": "For money: {amount} a point",

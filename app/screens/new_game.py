@@ -8,7 +8,7 @@ from typing import Any
 import flet as ft
 
 from app import catalog, fmt, shell as shell_mod, theme
-from app.screens.new_game_form import NEW, PHONE, NewGameForm
+from app.screens.new_game_form import NEW, PHONE, PHONE_FOR, NewGameForm, is_phone
 from app.screens.new_game_stake import stake_card, stake_summary
 from app.screens.messages import error_text
 from app.tables.kit import guide_offer
@@ -107,11 +107,12 @@ def view(shell, game: str) -> ft.View:
             opts.append(ft.DropdownOption(key=PHONE, text=t("host.phone_choice")))
         opts += [ft.DropdownOption(key=f"bot:{lv}", text=f"{t('computer')} · {t('level.' + lv)}")
                  for lv in form.levels]
-        dd = ft.Dropdown(value=form.choices[i], options=opts, label=form.seat_title(i),
-                         expand=True, border_radius=12, on_select=lambda ev, i=i: chose(i, ev.control.value))
+        phone = is_phone(form.choices[i])
+        dd = ft.Dropdown(value=PHONE if phone else form.choices[i], options=opts, label=form.seat_title(i),
+                         expand=True, border_radius=12, on_select=lambda ev, i=i: chose_seat(i, ev.control.value))
         is_bot = form.choices[i].startswith("bot:")
         glyph = (ft.Icons.SMART_TOY_OUTLINED if is_bot else ft.Icons.PHONE_ANDROID
-                 if form.choices[i] == PHONE else ft.Icons.PERSON)
+                 if phone else ft.Icons.PERSON)
         icon = ft.Container(ft.Icon(glyph,
                                     color=theme.FELT_DARK, size=22), bgcolor=theme.GOLD, width=42, height=42,
                             border_radius=21, alignment=ft.Alignment.CENTER)
@@ -126,11 +127,27 @@ def view(shell, game: str) -> ft.View:
                                 on_change=lambda ev, i=i: typed_name(i, ev.control.value),
                                 autofocus=not form.humans)
             parts.append(ft.Container(name, padding=ft.Padding.only(left=54)))
+        if phone:
+            parts.append(ft.Container(phone_person(i), padding=ft.Padding.only(left=54)))
         # Keyed, as is every row of the form: a row drawn anew without a key is a new control for
         # the browser, and its text field comes back empty in the accessibility tree (screen
         # readers), although what was typed is still drawn and held.
         return ft.Column(parts, spacing=8, tight=True, key=f"seat-{i}",
                          horizontal_alignment=ft.CrossAxisAlignment.STRETCH)  # the name as wide as the seat
+
+    def phone_person(i: int) -> ft.Control:
+        """Who plays on a phone's seat: whoever joins and names themselves, or a person chosen
+        here (then the seat is theirs from the start, and a stake knows who owes whom)."""
+        opts = [ft.DropdownOption(key=PHONE, text=t("host.phone_anyone"))]
+        for p in form.humans:
+            other = form.holder(f"p:{p.id}", i)
+            name = labels.get(p.id, p.name)
+            opts.append(ft.DropdownOption(key=f"{PHONE_FOR}{p.id}", disabled=other is not None, text=name
+                                          if other is None else t("new_game.sits_at", name=name,
+                                                                  seat=form.seat_title(other))))
+        dd = ft.Dropdown(value=form.choices[i], options=opts, label=t("host.phone_who"), expand=True,
+                         border_radius=12, on_select=lambda ev, i=i: chose(i, ev.control.value))
+        return ft.Semantics(identifier=f"phone-person-{i + 1}", content=dd)
 
     def fill_seats() -> None:
         seats_box.controls = [seat_row(i) for i in range(form.players)]
@@ -140,6 +157,11 @@ def view(shell, game: str) -> ft.View:
         form.new_names[i] = name
         if any(spec.key in SEAT_OPTIONS for spec in (form.info.options if form.info else ())):
             fill_options()
+
+    def chose_seat(i: int, value: str | None) -> None:
+        if value == PHONE and is_phone(form.choices[i]):
+            return  # still a phone: the person chosen for it stays
+        chose(i, value)
 
     def chose(i: int, value: str | None) -> None:
         had_computer = form.computer_seated

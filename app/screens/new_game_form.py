@@ -22,6 +22,7 @@ log = logging.getLogger(__name__)
 
 NEW = "new"  # seat choice: a new person, named in the text field
 PHONE = "phone"  # seat choice: a friend's phone joins the hosted table and names its person
+PHONE_FOR = "phone:"  # seat choice ``phone:<profile id>``: the phone of a person chosen here
 SETTING = "new_game.{game}"
 STAKE_GAMES = ("rosenkrieg",)  # played in dynasties whose points can become money
 
@@ -30,8 +31,22 @@ def setting_key(game: str) -> str:
     return SETTING.format(game=game)
 
 
+def is_phone(choice: str) -> bool:
+    """Whether a seat choice is played on a friend's phone (anyone's, or a chosen person's)."""
+    return choice == PHONE or choice.startswith(PHONE_FOR)
+
+
+def person_of(choice: str) -> str | None:
+    """The profile id a seat choice names (a person here, or a person's phone), else None."""
+    for prefix in ("p:", PHONE_FOR):
+        if choice.startswith(prefix):
+            return choice[len(prefix):]
+    return None
+
+
 class NewGameForm:
-    """Seat choices (``p:<profile id>``, ``bot:<level>``, ``new`` or ``phone``), option values and the seed."""
+    """Seat choices (``p:<profile id>``, ``bot:<level>``, ``new``, ``phone`` or ``phone:<profile id>``),
+    option values and the seed."""
 
     def __init__(self, state: Any, game: str, info: Any) -> None:
         self.state = state
@@ -63,7 +78,8 @@ class NewGameForm:
     # --- seats ------------------------------------------------------------------------------
 
     def _default_choice(self, seat: int) -> str:
-        free = [f"p:{p.id}" for p in self.humans if f"p:{p.id}" not in self.choices]
+        seated = {person_of(c) for c in self.choices}
+        free = [f"p:{p.id}" for p in self.humans if str(p.id) not in seated]
         if seat == 0:
             return free[0] if free else NEW
         return f"bot:{'normal' if 'normal' in self.levels else self.levels[-1]}"
@@ -108,10 +124,12 @@ class NewGameForm:
                 self.options[spec.key] = fits[0]
 
     def holder(self, choice: str, seat: int) -> int | None:
-        """The other seat that already holds this person, if any (computers may sit twice)."""
-        if not choice.startswith("p:"):
+        """The other seat that already holds this person, here or on a phone, if any (computers
+        may sit twice)."""
+        pid = person_of(choice)
+        if pid is None:
             return None
-        return next((i for i, c in enumerate(self.choices) if c == choice and i != seat), None)
+        return next((i for i, c in enumerate(self.choices) if person_of(c) == pid and i != seat), None)
 
     def choose(self, seat: int, choice: str) -> str | None:
         """Put ``choice`` on ``seat``; returns why it was refused (the person sits elsewhere), else None."""
@@ -120,19 +138,19 @@ class NewGameForm:
             return self.t("new_game.taken", name=self.name_of(choice), seat=self.seat_title(other))
         if choice.startswith("bot:") and choice[4:] not in self.levels:
             return self.t("new_game.unknown_level")
-        if choice.startswith("p:") and self.profile(choice) is None:
+        if person_of(choice) is not None and self.profile(choice) is None:
             return self.t("store.profile_missing")
-        if choice == PHONE and self.solo:
+        if is_phone(choice) and self.solo:
             return self.t("new_game.unknown_level")
         self.choices[seat] = choice
         return None
 
     def profile(self, choice: str) -> Any | None:
-        pid = choice[2:] if choice.startswith("p:") else ""
+        pid = person_of(choice)
         return next((p for p in self.humans if str(p.id) == pid), None)
 
     def name_of(self, choice: str) -> str:
-        if choice.startswith("p:"):
+        if person_of(choice) is not None:
             p = self.profile(choice)
             return p.name if p else "?"
         if choice.startswith("bot:"):
@@ -157,7 +175,7 @@ class NewGameForm:
     @property
     def phone_seats(self) -> list[int]:
         """The seats friends' phones take: starting the game hosts it for them."""
-        return [i for i, c in enumerate(self.choices) if c == PHONE]
+        return [i for i, c in enumerate(self.choices) if is_phone(c)]
 
     def build_seats(self, error_text: Callable[[Exception], str]) -> list[Seat]:
         """The seats to start with; new people are created in the store first.
@@ -177,6 +195,7 @@ class NewGameForm:
             if choice == PHONE:  # named after the person once a phone takes it
                 seats.append(Seat(kind="human", name=self.t("host.phone_seat", n=i + 1)))
                 continue
+            # A chosen person's phone: the seat is theirs from the start, as one at this device.
             if choice == NEW:
                 try:
                     p = self.state.store.create_profile(self.new_names[i].strip())
@@ -215,7 +234,7 @@ class NewGameForm:
         against the computer too; the store checks the seats when the game starts.
 
         :raises ValueError: with a message for the user, for an unreadable amount, or a stake
-            with a seat for a friend's phone (its person is known only once the phone joins).
+            with a seat for anyone's phone (its person is known only once the phone joins).
         """
         if not self.has_stake:
             return {}
@@ -227,7 +246,7 @@ class NewGameForm:
         self.stake_cents = money.cents
         if not money.cents:
             return {}
-        if self.phone_seats:  # who owes whom is fixed when the dynasty starts, before phones join
+        if PHONE in self.choices:  # who owes whom is fixed when the dynasty starts, before phones join
             raise ValueError(self.t("stake.no_phones"))
         return {"stake": {"cents": money.cents, "currency": money.currency}}
 

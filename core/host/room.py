@@ -25,7 +25,9 @@ class Room:
         self.session = session
         self.code = code or new_code()
         self.gate = Gate(self.code)
-        self.seats = SeatBook(phone_seats)
+        # A phone seat that has its person already (chosen on the host) is kept for that person.
+        self.seats = SeatBook(phone_seats, {s: session.seats[s].name for s in phone_seats
+                                            if session.seats[s].profile_id is not None})
 
     @property
     def open(self) -> bool:

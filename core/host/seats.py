@@ -5,6 +5,9 @@ bits); the table keeps only its SHA-256, so a token can be neither guessed nor r
 from the host. The phone keeps the token in its own storage, never in a URL, and shows it
 again when it comes back after sleeping, a reload or a closed tab.
 
+A seat may be kept for a person chosen on the host beforehand (a stake needs to know who owes
+whom from the start): the phone that takes it plays as that person, whatever name it types.
+
 A held seat cannot be taken by another phone. That phone may ask for it, and only the
 host's consent hands it over; the old token then opens nothing. The host may also free a
 seat or give it to the computer, for a phone that is gone.
@@ -43,8 +46,9 @@ def _digest(token: str) -> bytes:
 class SeatBook:
     """The seats phones may take, who holds each, and requests to take over a held one."""
 
-    def __init__(self, seats: list[int]) -> None:
+    def __init__(self, seats: list[int], kept: dict[int, str] | None = None) -> None:
         self._open = sorted(set(seats))
+        self.kept = {s: n for s, n in (kept or {}).items() if s in self._open}  # seat -> its person
         self._held: dict[int, tuple[bytes, Holder]] = {}
         self._asks: dict[bytes, tuple[int, str, bool]] = {}  # request digest -> seat, name, granted
 
@@ -99,7 +103,7 @@ class SeatBook:
         if seat not in self._held:
             raise SeatError(f"seat {seat} is free: take it", "seat_free")
         request = secrets.token_urlsafe(32)
-        self._asks[_digest(request)] = (seat, self._name(name), False)
+        self._asks[_digest(request)] = (seat, self._name(name, seat), False)
         return request
 
     def collect(self, request: str, now: float) -> tuple[int, str] | None:
@@ -146,15 +150,16 @@ class SeatBook:
         if seat not in self._open:
             raise SeatError(f"seat {seat} is not one a phone may take", "seat_unknown")
 
-    @staticmethod
-    def _name(name: str) -> str:
-        text = " ".join(str(name).split())
+    def _name(self, name: str, seat: int) -> str:
+        """The name a phone gives, cleaned; a kept seat's person when it gives none."""
+        text = " ".join(str(name).split()) or self.kept.get(seat, "")
         if not text:
             raise SeatError("a name is needed", "name_missing")
         return text[:40]
 
     def _bind(self, seat: int, name: str, now: float, profile_id: int | None) -> str:
-        holder = Holder(self._name(name), True, now, profile_id)
+        # A kept seat's phone plays as its person, whatever it typed.
+        holder = Holder(self.kept.get(seat) or self._name(name, seat), True, now, profile_id)
         token = secrets.token_urlsafe(32)
         self._held[seat] = (_digest(token), holder)
         # A phone holds the seat now: every other request for it is void.

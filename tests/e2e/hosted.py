@@ -110,13 +110,18 @@ def says(app: App, ident: str, text: str, seconds: float = 20) -> None:
         app.page.wait_for_timeout(200)
 
 
-def join(phone: App, seat: int, name: str, code: str | None = None) -> None:
-    """Fill the join form: the code (unless the link brought it), a seat, a name; then join."""
+def join(phone: App, seat: int, name: str | None, code: str | None = None) -> None:
+    """Fill the join form: the code (unless the link brought it), a seat, a name (None: a seat
+    kept for its person, which asks for none); then join."""
     expect(phone.by_id("guest-join")).to_be_visible(timeout=40_000)
     if code is not None:
         retype(phone.page.get_by_role("textbox", name="Code des Tisches"), code)
     phone.by_id(f"guest-seat-{seat + 1}").click()
-    retype(phone.page.get_by_role("textbox", name="Dein Name"), name)
+    if name is None:
+        expect(phone.by_id(f"guest-seat-{seat + 1}")).to_contain_text("für")
+        expect(phone.by_id("guest-name")).to_have_count(0)
+    else:
+        retype(phone.page.get_by_role("textbox", name="Dein Name"), name)
     phone.by_id("guest-join").click()
 
 
@@ -150,14 +155,22 @@ def phones_turns(db: Path, game_id: int, phones: dict[int, Any], most: int):
         yield s
 
 
-def start_hosting(browser, url: str, game: str, size: dict) -> tuple[Any, App, int, str]:
-    """The host's device starts ``game`` from its remembered form: its context, page, the
-    game's id and its join code ("ABC 234")."""
+def start_hosting(browser, url: str, game: str, size: dict, stake: str | None = None) -> tuple[Any, App, int, str]:
+    """The host's device starts ``game`` from its remembered form, with ``stake`` per point typed
+    if given: its context, page, the game's id and its join code ("ABC 234")."""
     ctx = context(browser, size)
     host = device(ctx, url, "tablet")
     host.open(f"/new/{game}")
     expect(host.by_id("start-game")).to_be_visible(timeout=40_000)
     host.settle(800)
+    if stake is not None:
+        # The stake's field must be on the screen to take the typing: a tap on a field below
+        # the fold lands on whatever the screen shows there.
+        host.page.mouse.move(size["width"] // 2, size["height"] // 2)
+        host.page.mouse.wheel(0, 3000)
+        host.settle(800)
+        retype(host.by_id("stake-amount").get_by_role("textbox"), stake)
+        expect(host.by_id("stake-summary")).to_contain_text(f"Um Geld: {stake}")
     host.by_id("start-game").click()
     expect(host.page).to_have_url(re.compile(r"/host/\d+$"), timeout=30_000)
     game_id = int(host.page.url.rsplit("/", 1)[1])
@@ -166,9 +179,10 @@ def start_hosting(browser, url: str, game: str, size: dict) -> tuple[Any, App, i
 
 
 def seat_phones(browser, guests_url: str, code: str, db: Path, game_id: int, names: dict[int, str],
-                size: dict) -> tuple[list[Any], dict[int, App]]:
+                size: dict, kept: bool = False) -> tuple[list[Any], dict[int, App]]:
     """A phone per seat in ``names`` joins by the link with the code and shows its table; their
-    contexts and pages (by seat), each recording its frames under its person's name."""
+    contexts and pages (by seat), each recording its frames under its person's name. ``kept``:
+    the host chose each seat's person, so the phones pick their seats and type no name."""
     contexts, phones = [], {}
     game = saved(db, game_id)
     for seat, name in names.items():
@@ -176,21 +190,26 @@ def seat_phones(browser, guests_url: str, code: str, db: Path, game_id: int, nam
         contexts.append(ctx)
         phones[seat] = device(ctx, guests_url, "phone", name)
         phones[seat].open(f"/?code={code.replace(' ', '')}")
-        join(phones[seat], seat, name)
+        join(phones[seat], seat, None if kept else name)
+        if kept:
+            expect(phones[seat].page.get_by_text(name, exact=False).first).to_be_attached(timeout=30_000)
         at_table(phones[seat], game, seat)
     return contexts, phones
 
 
 @contextlib.contextmanager
-def hosting(tmp: Path, game: str, remembered: dict):
+def hosting(tmp: Path, game: str, remembered: dict, people: tuple[str, ...] = ()):
     """``hofstaat host`` with a fresh database in ``tmp``: the app on 127.0.0.1, the guests' server
     on its own port (127.0.0.1 here: the test's phones are on this machine), the new-game form of
-    ``game`` remembering ``remembered`` (its seats: "phone" for a friend's phone). Yields (app url,
-    guests' url, db, server log)."""
+    ``game`` remembering ``remembered`` (its seats: "phone" for a friend's phone, "phone:Ben" for
+    the phone of ``people``'s Ben, who is made first). Yields (app url, guests' url, db, server log)."""
     db, log = tmp / "hofstaat.db", tmp / "server.log"
     from core.store import Store
 
     store = Store.open(str(db))
+    ids = {name: store.create_profile(name).id for name in people}
+    remembered = {**remembered, "seats": [f"phone:{ids[c[6:]]}" if c[6:] in ids else c
+                                          for c in remembered["seats"]]}
     store.set_setting("ui_animation_speed", "fast")
     store.set_setting(f"new_game.{game}", remembered)
     store.close()

@@ -2,7 +2,8 @@
 friends' phones. (Kings in the Corner, with the join screen's refusals, is in test_host_phones.)
 
 A whole Rosenkrieg Partie at a hosted table with three friends' phones (browser contexts at 390×844) and the computer in the fourth seat, while the
-host's tablet shows the table everyone watches.
+host's tablet shows the table everyone watches. The host chose who plays on each phone and
+played for a stake: the phones type no name, and the Partie's debts are the people's.
 
 Each phone joins by the code and plays its seat by taps on its own table: it declares (the
 first phone asked says "will" unless the computer already has, the others pass), the Potentat's phone lays two cards into the
@@ -36,10 +37,11 @@ TURN_S = 60  # seconds a turn may take to come round (the computer's, the tricks
 
 @pytest.fixture(scope="module")
 def hosting_rosenkrieg(tmp_path_factory):
-    """The host, whose Rosenkrieg form remembers one Partie with the computer and three phones."""
+    """The host, whose Rosenkrieg form remembers one Partie with the computer and the phones of
+    Ben, Carla and Dora."""
     with hosting(tmp_path_factory.mktemp("hosting-rk"), "rosenkrieg",
-                 {"players": 4, "seats": ["bot:easy", "phone", "phone", "phone"],
-                  "options": {"partien": 1}, "extra": {}}) as up:
+                 {"players": 4, "seats": ["bot:easy", *(f"phone:{n}" for n in PHONES.values())],
+                  "options": {"partien": 1}, "extra": {}}, people=tuple(PHONES.values())) as up:
         yield up
 
 
@@ -98,9 +100,11 @@ def play_seat(phone: App, db, game_id: int, seat: int, volunteered: list[int]) -
 def test_a_host_and_three_phones_play_a_whole_rosenkrieg_partie(browser, hosting_rosenkrieg):
     forget()
     url, guests_url, db, _log = hosting_rosenkrieg
-    host_ctx, host, game_id, code = start_hosting(browser, url, "rosenkrieg", TABLET)
+    host_ctx, host, game_id, code = start_hosting(browser, url, "rosenkrieg", TABLET, stake="0,10")
+    # The join screen names the person each seat is kept for.
+    expect(host.by_id("phone-seat-2")).to_have_accessible_name(re.compile("frei – für Ben"))
     game = saved(db, game_id)
-    contexts, phones = seat_phones(browser, guests_url, code, db, game_id, PHONES, PHONE)
+    contexts, phones = seat_phones(browser, guests_url, code, db, game_id, PHONES, PHONE, kept=True)
     contexts.append(host_ctx)
     # Ben's table, open before Carla and Dora joined, names them.
     phones[1].shot("host-rk-names", 1500)
@@ -128,6 +132,15 @@ def test_a_host_and_three_phones_play_a_whole_rosenkrieg_partie(browser, hosting
     assert potentat in (volunteered or [0]) or final.state["partien"][0]["declarations"][0] is True
     assert [s.name for s in final.seats][1:] == list(PHONES.values())
     assert all(s.profile_id is not None for s in final.seats[1:])  # results are the people's
+    # The stake's debts are the people's, recorded on the host as for a game on one device.
+    from core.store import Store
+
+    with Store.open(str(db)) as store:
+        [dynasty] = store.dynasties()
+        people = {p.uuid: p.name for p in store.list_profiles()}
+        assert dynasty.game_id == game_id and dynasty.stake_cents == 10 and dynasty.settled
+        assert [people.get(u) for u in dynasty.players[1:]] == list(PHONES.values())
+        assert store.ledger_entries(), "the Partie's debts are not in the ledger"
     for app in [host, *phones.values()]:
         expect(app.page.get_by_text(re.compile("gewinnt|gewonnen|verloren")).first).to_be_visible(timeout=30_000)
     for ctx in contexts:
