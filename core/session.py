@@ -249,3 +249,21 @@ class GameSession:
     def _notify(self, events: list[Event]) -> None:
         for listener in list(self.listeners):
             listener(self, events)
+
+
+def undo_scope(session: Any) -> tuple[int | None, list[int]]:
+    """Whose move an undo takes back (None: nobody's), and the computer seats whose replies go
+    with it: the last person to move, walking back past the computer's moves. ``session`` is a
+    ``GameSession`` or anything that reads like one (a seat's view of it)."""
+    if session.over:
+        return None, []
+    bots: list[int] = []
+    for snap in reversed(session.snapshots):
+        mover = snap["to_move"]
+        if mover is None:
+            continue
+        if not session.seats[mover].is_bot:
+            return mover, bots
+        if mover not in bots:
+            bots.append(mover)
+    return None, []

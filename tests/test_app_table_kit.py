@@ -10,7 +10,8 @@ from types import SimpleNamespace
 import flet as ft
 import pytest
 
-from app.tables.kit.top_bar import TopBar, undo_scope
+from app.tables.kit.top_bar import TopBar
+from core.session import undo_scope
 from core.games import thronfolge as tf
 from core.session import GameSession, Seat
 from tests.test_app_generic_table import shown_cards

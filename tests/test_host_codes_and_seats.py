@@ -229,3 +229,39 @@ def test_a_seat_kept_for_a_person_is_taken_as_that_person_whatever_the_phone_typ
     room.seats.release(1)
     room.join("10.0.0.9", "ABC234", 1, "Mallory", now=5.0)
     assert room.seats.holders()[1].name == "Ben"
+
+
+def test_a_room_written_down_comes_back_with_its_code_and_its_phones_seats_never_their_tokens():
+    """The host's app may stop (a call, a flat battery): its room is kept as plain data, and the
+    phones' tokens open their seats again once it is restored."""
+    import json
+
+    from core.host.room import Room
+
+    session = kings_for_three()
+    room = Room(session, [1, 2], code="ABC234")
+    ben = room.join("10.0.0.7", "ABC234", 1, "Ben", now=0.0)
+    record = json.loads(json.dumps(room.record()))  # as the settings keep it
+    assert record["code"] == "ABC234" and record["open"] == [1, 2] and ben not in json.dumps(record)
+    again = Room.restored(session, record, now=5.0)
+    assert again.code == "ABC234" and again.seats.free() == [2]
+    holder = again.seats.holders()[1]
+    assert (holder.name, holder.connected) == ("Ben", False)
+    assert again.seats.come_back(ben, now=6.0) == 1 and again.seats.holders()[1].connected
+    assert again.view(ben) == session.view(1)
+    # A seat the computer took meanwhile is no phone's any more.
+    from core.session import Seat
+
+    session.seats[2] = Seat("bot", "Computer", None, "normal")
+    without = Room.restored(session, record, now=8.0)
+    assert without.seats.free() == [] and without.seats.seat_of(ben) == 1
+    with pytest.raises(SeatError) as computer_s:
+        without.seats.take(2, "Carla", now=9.0)
+    assert computer_s.value.key == "seat_unknown"
+    for bad in ({"code": "ABC234"}, {"code": "ABC234", "open": ["x"]},
+                {"code": "ABC234", "open": [1], "held": {"1": {"digest": "zz", "name": "Ben"}}},
+                {"code": "ABC234", "open": [1], "held": {"1": {"digest": "ab" * 8, "name": "Ben"}}},
+                {"code": "ABC234", "open": [1], "held": ["not", "a", "map"]}):
+        with pytest.raises(SeatError) as refused:
+            Room.restored(session, bad, now=7.0)
+        assert refused.value.key == "record_bad"

@@ -48,6 +48,9 @@ class PeopleStore(SavingStore):
         self.people.append(p)
         return p
 
+    def delete_setting(self, key):
+        self.settings.pop(key, None)
+
 
 def seats(kinds: str) -> list[Seat]:
     """``"hpb"``: the host's person, a phone's seat, a computer."""
@@ -428,3 +431,48 @@ def test_a_seat_kept_for_a_person_stays_that_person_s_whoever_joins_on_it():
     assert session.seats[2].name == "Carla" and session.seats[2].profile_id not in (None, anna.id, ben.id)
     assert [p.name for p in store.people] == ["Anna", "Ben", "Carla"]
     assert states() == ["Ben · connected", "Carla · connected"]
+
+
+def test_a_hosted_game_is_hosted_again_after_the_app_restarts_with_its_code_and_phones():
+    """The host's app stops (not the host's choice): the room stays in its settings, and the game
+    opened again is hosted with the same code, each phone's token opening its seat again. Stopping
+    by choice, or the game's end, forgets the room."""
+    async def main():
+        kept = hosting.OPTIONS
+        hosting.OPTIONS = hosting.Options(bind="127.0.0.1", port=0)
+        try:
+            store = PeopleStore()
+            session = GameSession.start("kings-corner", seats("hpp"), seed=5, saver=store)
+            state = AppState(store, "en")
+            state.settings.speed = "off"
+            first = await hosting.start(state, session, [1, 2])
+            ben = first.join("a", first.room.code, 1, "Ben")
+            record = hosting.saved_record(store, session.game_id)
+            assert record["code"] == first.room.code and record["phones"] == [1, 2]
+            assert list(record["held"]) == ["1"] and ben not in str(record)
+            await hosting.stop()  # the app goes: the room is kept for the next start
+            assert hosting.saved_record(store, session.game_id) == record
+
+            reopened = GameSession.restore(store.games[session.game_id], saver=store)
+            again = await hosting.start(state, reopened, [], record=record)
+            assert again.room.code == first.room.code and again.phones == [1, 2]
+            assert again.back(ben) == 1 and again.room.seats.free() == [2]
+            assert again.guest_view(ben).view(1) == reopened.view(1)
+            await hosting.stop(forget_it=True)  # the host's choice
+            assert hosting.saved_record(store, session.game_id) is None
+
+            third = await hosting.start(state, reopened, [1, 2])
+            assert hosting.saved_record(store, session.game_id) is not None
+            while not reopened.over:
+                reopened.apply(reopened.legal()[0])
+            assert hosting.saved_record(store, session.game_id) is None  # its code expired with it
+            with pytest.raises(SeatError) as damaged:
+                await hosting.start(state, GameSession.restore(store.games[session.game_id], saver=store),
+                                    [], record={"code": "ABC234", "open": "x"})
+            assert damaged.value.key == "record_bad" and hosting.current is None
+            assert third.room.open is False
+        finally:
+            await hosting.stop()
+            hosting.OPTIONS = kept
+
+    asyncio.run(main())

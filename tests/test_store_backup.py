@@ -180,6 +180,22 @@ def test_settings_already_set_here_keep_their_value_and_new_ones_are_added():
         assert report.counts["settings"] == {"added": 1, "updated": 0, "unchanged": 0, "kept": 1}
 
 
+def test_a_device_s_own_room_for_phones_neither_leaves_it_nor_arrives_from_another():
+    """A game hosted for phones keeps its room (code, token digests, by local game id) in the
+    settings: it means nothing on another device, so a backup leaves it out, and a file that
+    holds one anyway writes nothing of it."""
+    with open_store() as a, open_store() as b:
+        a.set_setting("hosting.1", {"code": "ABC234", "open": [1], "held": {}})
+        a.set_setting("ui_card_back", "midnight")
+        text = a.export_backup()
+        assert [r["key"] for r in json.loads(text)["settings"]] == ["ui_card_back"]
+        forged = json.loads(text)
+        forged["settings"].append({"key": "hosting.7", "value": {"code": "XYZ789"}})
+        report = b.import_backup(json.dumps(forged))
+        assert b.get_setting("hosting.7") is None and b.get_setting("ui_card_back") == "midnight"
+        assert report.counts["settings"] == {"added": 1, "updated": 0, "unchanged": 1, "kept": 0}
+
+
 def test_a_game_finished_differently_on_two_devices_counts_the_version_that_ended_first():
     with open_store() as a, open_store(9_000.0) as b:
         gid = a.save_game(record([seat("Anna"), seat("Ben")], 1))

@@ -43,11 +43,12 @@ def spawn(db: Path, log: Path, port: int | None = None) -> tuple[subprocess.Pope
     return proc, f"http://127.0.0.1:{port}"
 
 
-def spawn_host(db: Path, log: Path) -> tuple[subprocess.Popen, str, str]:
+def spawn_host(db: Path, log: Path, ports: tuple[int, int] | None = None) -> tuple[subprocess.Popen, str, str]:
     """``hofstaat host`` with the given database, the app and the guests' server each on a free
-    port of 127.0.0.1 (the join link says 127.0.0.1 too: the phones are browsers on this
-    machine), once it answers; its process, the app's URL and the guests' URL."""
-    port, guests = free_port(), free_port()
+    port of 127.0.0.1 (or on ``ports``: the app's and the guests', as before a restart; the join
+    link says 127.0.0.1 too: the phones are browsers on this machine), once it answers; its
+    process, the app's URL and the guests' URL."""
+    port, guests = ports or (free_port(), free_port())
     env = web_env(port)
     env.pop("HOFSTAAT_DB", None)
     with open(log, "w") as out:

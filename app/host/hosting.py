@@ -6,6 +6,11 @@ on any page follows the game through ``follow`` (every move by anyone redraws ev
 table, on its own page), and the host's join screen follows the door through ``on_door``.
 Results, ratings and the ledger are the host's, as for a game on one device: the game saves
 through the host's store.
+
+The room is kept in the host's settings too (``hosting.<game id>``: its code and which phone
+holds which seat, by its token's digest), never in a backup: when the host's app restarts and
+the game is opened again, it is hosted again with the same code, and each phone comes back to
+its seat with the token it kept.
 """
 
 from __future__ import annotations
@@ -22,6 +27,7 @@ from app.host.seen import SeatSession
 from app.host.server import GuestServer, lan_address
 from app.tables.kit.pace import pace_for
 from core.host.room import Room
+from core.host.seats import SeatError
 from core.session import Seat
 
 log = logging.getLogger(__name__)
@@ -38,18 +44,47 @@ class Options:
 
 OPTIONS = Options()
 current: Hosted | None = None
+RECORD = "hosting.{game_id}"  # a setting of this device only (backups leave it out)
+
+
+def record_key(game_id: int) -> str:
+    return RECORD.format(game_id=game_id)
+
+
+def saved_record(store: Any, game_id: int) -> dict[str, Any] | None:
+    """The room of a game hosted before this app started, if it was hosted until then."""
+    try:
+        record = store.get_setting(record_key(game_id), None)
+    except Exception as exc:
+        log.warning("cannot read the hosting of game %s: %s", game_id, exc)
+        return None
+    return record if isinstance(record, dict) else None
+
+
+def forget(store: Any, game_id: int | None) -> None:
+    """The game is no longer hosted (it ended, or the host stopped): nothing to host again."""
+    if game_id is None:
+        return
+    try:
+        store.delete_setting(record_key(game_id))
+    except Exception as exc:
+        log.warning("cannot forget the hosting of game %s: %s", game_id, exc)
 
 
 class Hosted:
     """One hosted game: the room (code, seats), the guests' server and the computer's turns."""
 
-    def __init__(self, app_state: Any, room: Room, server: GuestServer | None, url: str) -> None:
+    def __init__(self, app_state: Any, room: Room, server: GuestServer | None, url: str,
+                 phones: list[int] | None = None) -> None:
         self.store = app_state.store
         self.settings = app_state.settings  # the host's pace for the computer's moves
         self.room = room
         self.server = server
         self.url = url
-        self.phones = room.seats.free()  # the seats phones play (all free when hosting starts)
+        # The seats phones play (all free when hosting starts; kept in the record after a restart).
+        self.phones = list(phones) if phones is not None else room.seats.free()
+        self._kept: dict[str, Any] | None = None  # the room as last written to the settings
+        self.session.listeners.append(self._moved)
         self.bots = RoomBots(room.session, lambda: pace_for(self.settings))
         # page -> its table's listener, the table's screen and the page
         self._watchers: dict[int, tuple[Callable[..., None], Any, Any]] = {}
@@ -205,7 +240,27 @@ class Hosted:
     def off_door(self, page: Any) -> None:
         self._door.pop(id(page), None)
 
+    def remember(self) -> None:
+        """Write the room to the host's settings when who holds which seat changed (connections
+        coming and going change nothing there); a finished game is hosted no more."""
+        if self.session.over:
+            forget(self.store, self.game_id)
+            return
+        record = {**self.room.record(), "phones": list(self.phones)}
+        if record == self._kept or self.game_id is None:
+            return
+        try:
+            self.store.set_setting(record_key(self.game_id), record)
+            self._kept = record
+        except Exception as exc:  # hosting goes on; only a restart would lose the seats
+            log.warning("cannot keep the hosting of game %s: %s", self.game_id, exc)
+
+    def _moved(self, session: Any, events: list[dict[str, Any]]) -> None:
+        if session.over:
+            self.remember()  # the code expires with the game, and so does the room kept for it
+
     def door_changed(self) -> None:
+        self.remember()
         for tell in list(self._door.values()):
             try:
                 tell()
@@ -213,6 +268,8 @@ class Hosted:
                 log.exception("cannot tell a page of the door")
 
     def close(self) -> None:
+        if self._moved in self.session.listeners:
+            self.session.listeners.remove(self._moved)
         self.room.close()
         self.bots.stop()
         for key in list(self._watchers):
@@ -265,30 +322,43 @@ def hosted_game(game_id: int | None) -> Hosted | None:
     return None
 
 
-async def start(app_state: Any, session: Any, phone_seats: list[int]) -> Hosted:
+async def start(app_state: Any, session: Any, phone_seats: list[int],
+                record: dict[str, Any] | None = None) -> Hosted:
     """Host ``session`` for phones at ``phone_seats``: a room, the guests' server, the computer.
+    With a ``record`` (``saved_record``), the room it describes again: the same code, and the
+    seats held by the phones that held them.
 
-    :raises SeatError: for seats no phone may take; :raises OSError: when the server cannot listen.
+    :raises SeatError: for seats no phone may take, or a record that cannot be read;
+    :raises OSError: when the server cannot listen.
     """
     global current
     from app.host.guest import main as guest_main
 
     await stop()
-    room = Room(session, phone_seats)
+    room = Room.restored(session, record, time.time()) if record else Room(session, phone_seats)
+    try:
+        phones = [int(s) for s in record.get("phones", [])] if record else None
+    except (TypeError, ValueError) as exc:
+        raise SeatError(f"a room record that cannot be read: {exc}", "record_bad") from None
     server = GuestServer(guest_main, OPTIONS.bind, OPTIONS.port)
     port = await server.start()
     address = OPTIONS.address or (lan_address() if OPTIONS.bind in ("0.0.0.0", "") else OPTIONS.bind)
-    current = Hosted(app_state, room, server, f"http://{address}:{port}/")
+    current = Hosted(app_state, room, server, f"http://{address}:{port}/", phones)
+    current.remember()
     current.bots.kick()
     return current
 
 
-async def stop() -> None:
-    """Stop hosting: the code opens nothing, guests' pages lose their server."""
+async def stop(forget_it: bool = False) -> None:
+    """Stop hosting: the code opens nothing, guests' pages lose their server. ``forget_it``: the
+    host chose to stop, so opening the game again does not host it again (another game hosted
+    instead leaves this one's room kept, to come back to)."""
     global current
     hosted, current = current, None
     if hosted is None:
         return
     hosted.close()
+    if forget_it:
+        forget(hosted.store, hosted.game_id)
     if hosted.server is not None:
         await hosted.server.stop()

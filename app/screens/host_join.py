@@ -141,7 +141,7 @@ def _decide(shell: Any, hosted: Any, seat: int, decision: str) -> None:
 def _stop(shell: Any) -> None:
     async def stop() -> None:
         game_id = hosting.current.game_id if hosting.current else None
-        await hosting.stop()
+        await hosting.stop(forget_it=True)
         shell.snack(shell.t("host.stopped"))
         shell.navigate(f"/play/{game_id}" if game_id is not None else "/")
 

@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import logging
+import weakref
+from typing import Any
 
 import flet as ft
 
@@ -14,6 +16,9 @@ from app.tables.kit import top_bar
 
 log = logging.getLogger(__name__)
 
+# Per shell: games whose hosting could not start again this time (shown as a game for this device).
+_not_again: weakref.WeakKeyDictionary[Any, set[int]] = weakref.WeakKeyDictionary()
+
 
 def view(shell, game_id: int) -> ft.View:
     t = shell.t
@@ -22,6 +27,10 @@ def view(shell, game_id: int) -> ft.View:
     if resigned is not None:
         return resigned
     hosted = hosting.hosted_game(game_id)  # hosted for phones: this device's eyes only
+    if hosted is None and game_id not in _not_again.get(shell, set()):
+        record = hosting.saved_record(shell.state.store, game_id)
+        if record is not None:  # hosted until the app stopped: phones come back to their seats
+            return _host_again(shell, game_id, record)
     try:
         session = hosted.host_view() if hosted is not None else shell.state.open_game(game_id)
     except Exception as exc:  # unknown id, or a save that no longer replays
@@ -43,6 +52,31 @@ def view(shell, game_id: int) -> ft.View:
             ft.Icons.PHONE_ANDROID, icon_color=theme.IVORY, tooltip=t("host.join_screen"),
             on_click=lambda e: shell.navigate(f"/host/{game_id}"))), *actions]
     return shell.sub_view(route, title, [control], actions=actions, scroll=False, bgcolor=theme.FELT_DARK)
+
+
+def _host_again(shell, game_id: int, record: dict[str, Any]) -> ft.View:
+    """A moment's notice while the game goes on the network again; then its table, hosted."""
+    t = shell.t
+
+    async def again() -> None:
+        try:
+            session = shell.state.open_game(game_id)
+            if session.over:
+                hosting.forget(shell.state.store, game_id)
+            else:
+                await hosting.start(shell.state, session, [], record=record)
+                shell.snack(t("host.again"))
+        except Exception as exc:  # the port is taken, the record is damaged: a game for this device
+            log.warning("cannot host game %s again: %s", game_id, exc)
+            _not_again.setdefault(shell, set()).add(game_id)
+            shell.snack(t("host.failed", error=str(exc)), error=True)
+        shell.refresh()
+
+    shell.page.run_task(again)
+    return shell.sub_view(f"/play/{game_id}", t("host.title"), [ft.Container(ft.Column([
+        ft.ProgressRing(color=theme.GOLD), theme.body(t("host.again_wait"), 15)],
+        spacing=16, horizontal_alignment=ft.CrossAxisAlignment.CENTER),
+        alignment=ft.Alignment.CENTER, padding=ft.Padding.only(top=48))])
 
 
 def _resigned(shell, game_id: int) -> ft.View | None:

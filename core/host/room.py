@@ -13,6 +13,7 @@ from typing import Any
 from core.errors import IllegalAction
 from core.host.codes import Gate, new_code
 from core.host.seats import SeatBook, SeatError
+from core.session import undo_scope
 
 
 class Room:
@@ -39,6 +40,31 @@ class Room:
     def close(self) -> None:
         """Stop hosting: the code opens nothing any more."""
         self.gate.close()
+
+    # --- kept over a restart of the host -------------------------------------------------
+
+    def record(self) -> dict[str, Any]:
+        """The room as plain data for the host's own device: its code and who holds which seat,
+        so that the same phones come back to the same seats after the host's app restarts."""
+        return {"code": self.code, **self.seats.record()}
+
+    @classmethod
+    def restored(cls, session: Any, record: dict[str, Any], now: float) -> "Room":
+        """The room a ``record`` describes, for the same game: its code and its phones' seats
+        (a seat the computer took meanwhile is no phone's any more).
+
+        :raises SeatError: ``record_bad`` for a record that cannot be read, ``seat_unknown`` when
+            no seat of it is a person's any more.
+        """
+        try:
+            code = str(record["code"])
+            seats = [int(s) for s in record["open"]]
+        except (KeyError, TypeError, ValueError) as exc:
+            raise SeatError(f"a room record that cannot be read: {exc}", "record_bad") from None
+        human = set(session.humans)
+        room = cls(session, [s for s in seats if s in human], code=code)
+        room.seats.restore(record, now)
+        return room
 
     # --- the door ------------------------------------------------------------------------
 
@@ -111,8 +137,4 @@ def undo_is_theirs(session: Any, seats: list[int]) -> bool:
     to_move = session.state["to_move"]
     if to_move is not None and to_move not in seats and not session.seats[to_move].is_bot:
         return False
-    for snap in reversed(session.snapshots):
-        mover = snap["to_move"]
-        if mover is not None and not session.seats[mover].is_bot:
-            return mover in seats
-    return False
+    return undo_scope(session)[0] in seats

@@ -144,6 +144,32 @@ class SeatBook:
         self._open = [s for s in self._open if s != seat]
         self._asks = {k: v for k, v in self._asks.items() if v[0] != seat}
 
+    # --- kept over a restart of the host -------------------------------------------------
+
+    def record(self) -> dict[str, object]:
+        """Which phone holds which seat, as plain data the host keeps on its own device: the
+        tokens' digests (never the tokens), names and people. Requests waiting for the host and
+        connections are not kept: they belong to the running app."""
+        return {"open": list(self._open),
+                "held": {str(seat): {"digest": digest.hex(), "name": h.name, "profile_id": h.profile_id}
+                         for seat, (digest, h) in sorted(self._held.items())}}
+
+    def restore(self, record: dict[str, object], now: float) -> None:
+        """Hold the seats a ``record`` says again, each phone not connected until it comes back
+        with its token; a record that does not fit these seats restores nothing of itself.
+
+        :raises SeatError: ``record_bad`` for a record that is not this book's kind of data.
+        """
+        try:
+            held = {int(seat): (bytes.fromhex(str(h["digest"])), Holder(str(h["name"])[:40], False, now,
+                                                                      h.get("profile_id")))
+                    for seat, h in dict(record.get("held") or {}).items()}
+        except (AttributeError, KeyError, TypeError, ValueError) as exc:
+            raise SeatError(f"a seat record that cannot be read: {exc}", "record_bad") from None
+        if any(len(digest) != 32 for digest, _ in held.values()):
+            raise SeatError("a seat record with a digest of the wrong length", "record_bad")
+        self._held = {seat: v for seat, v in held.items() if seat in self._open}
+
     # --- inside --------------------------------------------------------------------------
 
     def _check_open(self, seat: int) -> None:

@@ -10,7 +10,8 @@ How each merges into a database that has a record of the same id:
 - results: derived from the games since format 3. Files of formats 1 and 2 still hold
   them: each must fit its game (a finished game, a seat it has, the winners and score
   of its result), else the file is refused; none is written as it stands.
-- settings: a key already set here keeps its value (language and theme are per device).
+- settings: a key already set here keeps its value (language and theme are per device); a
+  device's own settings (a game it hosts for phones) neither leave it nor arrive.
 """
 
 from __future__ import annotations
@@ -167,9 +168,14 @@ def _nothing(plan: Plan, r: dict[str, Any], detail: Any) -> None:
 # --- settings --------------------------------------------------------------------------
 
 
+# Settings of this device alone: the room of a game hosted here for phones (its code and its phones'
+# token digests, by local game id) means nothing on another device.
+DEVICE_ONLY = ("hosting.",)
+
+
 def dump_settings(s: Session, links: Links) -> list[dict[str, Any]]:
     rows = s.execute(select(SettingRow).order_by(table_of(SettingRow).c.key)).scalars()
-    return [{"key": r.key, "value": r.value} for r in rows]
+    return [{"key": r.key, "value": r.value} for r in rows if not r.key.startswith(DEVICE_ONLY)]
 
 
 def check_setting(r: dict[str, Any]) -> None:
@@ -181,6 +187,8 @@ def check_setting(r: dict[str, Any]) -> None:
 
 
 def plan_setting(plan: Plan, r: dict[str, Any]) -> tuple[str, Any]:
+    if r["key"].startswith(DEVICE_ONLY):
+        return SAME, None  # another device's own: nothing here to take from it
     row = _local(plan, SettingRow, "key").get(r["key"])
     if row is None:
         return ADD, None

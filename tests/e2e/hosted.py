@@ -214,7 +214,21 @@ def hosting(tmp: Path, game: str, remembered: dict, people: tuple[str, ...] = ()
     store.set_setting(f"new_game.{game}", remembered)
     store.close()
     proc, url, guests_url = spawn_host(db, log)
+    _running[url] = proc
     try:
         yield url, guests_url, db, log
     finally:
-        stop_server(proc)
+        stop_server(_running.pop(url))
+
+
+_running: dict[str, Any] = {}  # the host's app url -> its process (a new one after a restart)
+
+
+def restart_host(url: str, guests_url: str, db: Path, log: Path) -> None:
+    """The host's app is killed (as a flat battery would stop it) and started again on the same
+    ports with the same database."""
+    old = _running[url]
+    old.kill()
+    old.wait(10)
+    ports = (int(url.rsplit(":", 1)[1]), int(guests_url.rstrip("/").rsplit(":", 1)[1]))
+    _running[url] = spawn_host(db, log.with_name("server-again.log"), ports)[0]

@@ -14,7 +14,9 @@ The Partie is the game (one Partie), so its end is the result recorded on the ho
 
 Thronfolge: two phones hold both seats and play the first moves of a game by taps (one closes
 its tab and opens the table again; the undo of a phone whose move the other person is to answer
-says why it cannot take it back); their frames are checked the same way.
+says why it cannot take it back; the host's app is killed and started again, and once the host
+opens the game both phones are back at their tables by themselves); their frames are checked the
+same way.
 """
 
 from __future__ import annotations
@@ -25,8 +27,8 @@ import time
 import pytest
 from harness import PHONE, TABLET, App, foreign
 from hosted import devices  # noqa: F401  (the fixture that closes every device, see pytestmark)
-from hosted import (REQUESTS, at_table, device, forget, hidden_from, hosting, leaked, phones_turns, saved,
-                    seat_phones, start_hosting, wait_moved)
+from hosted import (REQUESTS, at_table, device, forget, hidden_from, hosting, leaked, phones_turns, restart_host,
+                    saved, seat_phones, start_hosting, wait_moved)
 from playwright.sync_api import expect
 
 pytestmark = [pytest.mark.e2e, pytest.mark.usefixtures("devices")]
@@ -163,9 +165,10 @@ def hosting_thronfolge(tmp_path_factory):
 
 def test_two_phones_play_thronfolge_and_see_only_their_own_hands(browser, hosting_thronfolge):
     forget()
-    url, guests_url, db, _log = hosting_thronfolge
-    host_ctx, _host, game_id, code = start_hosting(browser, url, "thronfolge", TABLET)
+    url, guests_url, db, log = hosting_thronfolge
+    host_ctx, host, game_id, code = start_hosting(browser, url, "thronfolge", TABLET)
     names = {0: "Anna", 1: "Ben"}
+    restarted = False
     game = saved(db, game_id)
     contexts, phones = seat_phones(browser, guests_url, code, db, game_id, names, PHONE)
     contexts.append(host_ctx)
@@ -198,6 +201,16 @@ def test_two_phones_play_thronfolge_and_see_only_their_own_hands(browser, hostin
             phones[1] = device(contexts[1], guests_url, "phone", "Ben")
             phones[1].open("/")
             at_table(phones[1], saved(db, game_id), 1)
+        if ply == 5:
+            # The host's app dies and starts again: the game opened on the host is hosted again
+            # with the same code, and both phones come back to their seats without a tap.
+            restart_host(url, guests_url, db, log)
+            host.open(f"/play/{game_id}")
+            expect(host.by_id("phones")).to_be_visible(timeout=40_000)
+            for seat in names:
+                at_table(phones[seat], saved(db, game_id), seat)
+            restarted = True
+    assert restarted
     assert len(saved(db, game_id).actions) >= 8
     for ctx in contexts:
         ctx.close()

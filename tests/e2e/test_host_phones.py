@@ -1,7 +1,7 @@
 """One table, many phones (issue 27), end to end: ``hofstaat host``, a Kings in the Corner round
-started on the host with two seats for friends' phones, and two phones (browser contexts at
+started on the host with three seats for friends' phones, and three phones (browser contexts at
 390×844, each its own browser storage) that join by the code and play the round through their
-own tables, while the computer plays the third seat from the room.
+own tables, while the host's tablet shows the table everyone watches.
 
 On the way: a wrong join code and a second phone trying a taken seat each say so in one line
 (and the second phone asks the host, who sees the request); one phone reloads in the middle
@@ -34,9 +34,9 @@ TURN_S = 60  # seconds a turn may take to come round (the computer's, the redraw
 
 @pytest.fixture(scope="module")
 def hosting_app(tmp_path_factory):
-    """The host, whose Kings form remembers its seats: the computer, and two friends' phones."""
+    """The host, whose Kings form remembers its seats: three friends' phones."""
     with hosting(tmp_path_factory.mktemp("hosting"), "kings-corner",
-                 {"players": 3, "seats": ["bot:easy", "phone", "phone"], "options": {}, "extra": {}}) as up:
+                 {"players": 3, "seats": ["phone", "phone", "phone"], "options": {}, "extra": {}}) as up:
         yield up
 
 
@@ -89,7 +89,7 @@ def play_turn(phone: App, db: Path, game_id: int, seat: int, lang: str = "de") -
             raise
 
 
-def test_a_host_and_two_phones_play_a_kings_round_with_a_reload_a_reopened_tab_a_taken_seat_and_a_wrong_code(
+def test_a_host_and_three_phones_play_a_kings_round_with_a_reload_a_reopened_tab_a_taken_seat_and_a_wrong_code(
         browser, hosting_app):
     forget()
     url, guests_url, db, log = hosting_app
@@ -127,7 +127,12 @@ def test_a_host_and_two_phones_play_a_kings_round_with_a_reload_a_reopened_tab_a
     retype(carla.page.get_by_role("textbox", name="Your name"), "Carla")
     carla.by_id("guest-join").click()
     at_table(carla, game, 2)
-    assert "token" not in ben.page.url and "token" not in carla.page.url
+    dora_ctx = context(browser, PHONE)
+    dora = device(dora_ctx, guests_url, "phone", "Dora")
+    dora.open(f"/?code={code.replace(' ', '')}")
+    join(dora, 0, "Dora")
+    at_table(dora, game, 0)
+    assert "token" not in ben.page.url and "token" not in carla.page.url and "token" not in dora.page.url
 
     # A second phone tries Ben's seat: it is told, and may ask the host, who sees the request.
     retype(stranger.page.get_by_role("textbox", name="Code des Tisches"), code)
@@ -151,8 +156,8 @@ def test_a_host_and_two_phones_play_a_kings_round_with_a_reload_a_reopened_tab_a
     # The host's device shows the table everyone watches; the phones play their seats.
     host.by_id("to-table").click()
     expect(host.page).to_have_url(re.compile(rf"/play/{game_id}$"))
-    phones = {1: ben, 2: carla}
-    turns = {1: 0, 2: 0}
+    phones = {0: dora, 1: ben, 2: carla}
+    turns = {0: 0, 1: 0, 2: 0}
     shot = False
     for s in phones_turns(db, game_id, phones, 300):
         seat = s.to_move
@@ -177,18 +182,18 @@ def test_a_host_and_two_phones_play_a_kings_round_with_a_reload_a_reopened_tab_a
                 shot = True
     final = saved(db, game_id)
     assert final.over, "the round did not end"
-    assert [s.name for s in final.seats][1:] == ["Ben", "Carla"]
-    assert all(s.profile_id is not None for s in final.seats[1:])  # results are the people's
+    assert [s.name for s in final.seats] == ["Dora", "Ben", "Carla"]
+    assert all(s.profile_id is not None for s in final.seats)  # results are the people's
     # Every table shows the end.
-    for app in (host, ben, carla):
+    for app in (host, dora, ben, carla):
         expect(app.page.get_by_text(re.compile("gewinnt|wins|gewonnen|won"))).to_be_visible(timeout=30_000)
-    for ctx in (host_ctx, ben_ctx, carla_ctx):
+    for ctx in (host_ctx, dora_ctx, ben_ctx, carla_ctx):
         ctx.close()
 
     # Privacy: each phone's traffic held its own hand and nothing another seat hid, and the
     # stranger's nothing of the game at all. The finder is honest: each phone's own first hand
     # was found in its frames.
-    for who, seat in (("Ben", 1), ("Carla", 2)):
+    for who, seat in (("Dora", 0), ("Ben", 1), ("Carla", 2)):
         assert leaked(who, hidden_from(db, game_id, seat)) == set(), f"{who}'s phone saw hidden faces"
         assert leaked(who, set(game.state["hands"][seat])), f"{who}'s own hand is not in its frames"
     assert leaked("Eve", hidden_from(db, game_id, None)) == set()

@@ -21,7 +21,7 @@ from app.tables.kit.guide import Guide
 from app.tables.kit.morph import Kept, morph_field
 from app.tables.kit.parts import Parts
 from app.tables.kit.privacy import Privacy
-from app.tables.kit.top_bar import undo_scope
+from core.session import undo_scope
 
 
 class Table:

@@ -13,23 +13,7 @@ import flet as ft
 
 from app import theme
 from app.tables.kit import text  # noqa: F401  (registers the kit's strings)
-
-
-def undo_scope(session: Any) -> tuple[int | None, list[int]]:
-    """Whose move an undo takes back (None: nobody's), and the computer seats whose replies go with it."""
-    if session.over:
-        return None, []
-    bots: list[int] = []
-    for snap in reversed(session.snapshots):
-        mover = snap["to_move"]
-        if mover is None:
-            continue
-        if not session.seats[mover].is_bot:
-            return mover, bots
-        if mover not in bots:
-            bots.append(mover)
-    return None, []
-
+from core.session import undo_scope
 
 DIMMED = ft.Colors.with_opacity(0.35, theme.IVORY)
 
