@@ -476,3 +476,35 @@ def test_a_hosted_game_is_hosted_again_after_the_app_restarts_with_its_code_and_
             hosting.OPTIONS = kept
 
     asyncio.run(main())
+
+
+def test_a_hosted_game_given_up_from_continue_is_hosted_no_more(tmp_path):
+    """Resigning a hosted game on the host ends its hosting too: the phones' tables close, and
+    opening it later does not put it on the network again."""
+    from app.screens import continue_list
+    from core.store import Store
+    from tests.test_app_guide import stub_shell
+
+    with Store.open(str(tmp_path / "host.db")) as store:
+        ben = store.create_profile("Ben")
+        seats_ = [Seat("bot", "Computer", None, "random"), Seat("human", "Ben", ben.id)]
+        session = GameSession.start("kings-corner", seats_, seed=5, saver=store)
+        shell = stub_shell(store)
+        tasks = []
+        shell.page.run_task = lambda work, *args: tasks.append(work(*args))
+        shell.refresh = lambda: None
+        kept = hosting.current
+        try:
+            hosting.current = Hosted(shell.state, Room(session, [1], code="ABC234"), None, "http://10.0.0.2:8551/")
+            hosting.current.remember()
+            assert hosting.saved_record(store, session.game_id) is not None
+            [g] = store.unfinished_games()
+            continue_list.confirm_resign(shell, g)  # Ben is the only person: nobody to choose
+            [dialog] = shell.page.dialogs
+            dialog.actions[1].on_click(None)
+            for task in tasks:
+                asyncio.run(task)
+            assert hosting.current is None and hosting.saved_record(store, session.game_id) is None
+            assert store.game_summary(session.game_id).resigned
+        finally:
+            hosting.current = kept

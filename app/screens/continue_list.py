@@ -15,6 +15,7 @@ from typing import Any
 import flet as ft
 
 from app import catalog, fmt, theme
+from app.host import hosting
 from app.screens import progress, versions
 from app.screens.messages import error_text
 from app.widgets import tiles
@@ -226,13 +227,22 @@ def confirm_resign(shell, g) -> None:
         except Exception as exc:
             _error(shell, exc)
             return
-        # An open table of this game must not live on in memory either.
+        # An open table of this game must not live on in memory either, nor on friends' phones.
         shell.state.sessions.pop(g.id, None)
+        _unhost(shell, g.id)
         shell.refresh()
         shell.snack(t("resign.done", name=names[seat]))
 
     dialog = _ask(shell, icon=ft.Icons.FLAG_OUTLINED, icon_color=ft.Colors.ERROR,
                   title=t("resign.title"), g=g, body=body, confirm=confirm, on_confirm=resign)
+
+
+def _unhost(shell, game_id: int) -> None:
+    """A game given up is hosted no more: its phones' tables close, and opening it does not host
+    it again."""
+    hosting.forget(shell.state.store, game_id)
+    if hosting.hosted_game(game_id) is not None:
+        shell.page.run_task(hosting.stop, True)
 
 
 def confirm_archive(shell, g) -> None:
