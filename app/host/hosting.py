@@ -337,7 +337,7 @@ async def start(app_state: Any, session: Any, phone_seats: list[int],
     await stop()
     room = Room.restored(session, record, time.time()) if record else Room(session, phone_seats)
     try:
-        phones = [int(s) for s in record.get("phones", [])] if record else None
+        phones = [int(s) for s in record.get("phones", record["open"])] if record else None
     except (TypeError, ValueError) as exc:
         raise SeatError(f"a room record that cannot be read: {exc}", "record_bad") from None
     server = GuestServer(guest_main, OPTIONS.bind, OPTIONS.port)
