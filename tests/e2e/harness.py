@@ -83,6 +83,23 @@ def retype(field, text: str) -> None:
     expect(field).to_have_value(text)
 
 
+def into_view(app, target, step: int = 300, most: int = 12) -> None:
+    """Scroll the screen under the pointer until ``target`` lies wholly inside the window.
+
+    A tap on a field below the fold lands on whatever the screen shows there (Flutter's
+    accessibility tree knows where the field is, the drawing does not follow it), which took a
+    typed seed away or tapped the player count instead."""
+    size = app.page.viewport_size
+    app.page.mouse.move(size["width"] // 2, size["height"] // 2)
+    for _ in range(most):
+        box = target.bounding_box()
+        if box and box["y"] >= 60 and box["y"] + box["height"] <= size["height"] - 140:
+            break
+        app.page.mouse.wheel(0, step if not box or box["y"] > size["height"] / 2 else -step)
+        app.page.wait_for_timeout(350)
+    app.page.wait_for_timeout(500)
+
+
 def group(app, text: str):
     """A part of the screen whose accessible name contains ``text`` (Flutter names groups)."""
     pattern = re.escape(text).replace("\xa0", r"\s").replace(r"\ ", r"\s")

@@ -13,7 +13,7 @@ import re
 import time
 
 import pytest
-from harness import ROOT, App, retype
+from harness import ROOT, App, into_view, retype
 from playwright.sync_api import expect
 
 from core.session import GameSession
@@ -34,6 +34,13 @@ def session_of(store, game_id: int) -> GameSession:
     return GameSession.restore(store.load_game(game_id))
 
 
+def turn_text(app: App) -> str:
+    """What the turn line says now; nothing while the table is not drawn (a reload, a slow
+    machine's first frames), so the caller's own deadline decides how long to wait."""
+    turn = app.by_id("turn")
+    return (turn.first.text_content(timeout=2_000) or "") if turn.count() else ""
+
+
 def wait_for_person(app: App, store, game_id: int, after: int = 0, timeout: float = 40) -> GameSession | None:
     """Until the person is to move after the first ``after`` moves (the table says so) or the
     Partie's sheet is open; None for the sheet."""
@@ -42,12 +49,12 @@ def wait_for_person(app: App, store, game_id: int, after: int = 0, timeout: floa
         if app.by_id("partie-continue").count():
             return None
         s = session_of(store, game_id)
-        if len(s.actions) > after and s.to_move == 0 and "Du bist am Zug" in (app.by_id("turn").text_content() or ""):
+        if len(s.actions) > after and s.to_move == 0 and "Du bist am Zug" in turn_text(app):
             return s
         app.page.wait_for_timeout(250)
     app.shot("rosenkrieg-stuck", 0)
     s = session_of(store, game_id)
-    raise AssertionError(f"the person never got to move: {s.actions[after:]}, {app.by_id('turn').text_content()}")
+    raise AssertionError(f"the person never got to move: {s.actions[after:]}, {turn_text(app)}")
 
 
 def start_from_the_new_game_screen(app: App, store, players: int) -> int:
@@ -63,7 +70,9 @@ def start_from_the_new_game_screen(app: App, store, players: int) -> int:
     # The engine's options are on the form: Partien, Trumpfzwang, and when one loses sang- und klanglos.
     for text in ("Partien", "Trumpfzwang", "Sang- und klanglos", "Ohne Zähler", "Ohne Stich"):
         expect(page.get_by_text(text, exact=True).first).to_be_visible()
-    retype(page.get_by_label("Startwert (optional)"), str(SEEDS[players]))
+    seed = page.get_by_label("Startwert (optional)")
+    into_view(app, seed)
+    retype(seed, str(SEEDS[players]))
     app.settle(800)  # a tap while the form is still being drawn can be lost
     app.by_id("start-game").click()
     expect(page).to_have_url(re.compile(r"/play/\d+$"), timeout=20_000)
@@ -119,7 +128,7 @@ def test_a_whole_partie_from_the_new_game_screen_to_its_sheet(app, store):
     s = wait_for_person(app, store, game_id, after=len(s.actions))
     assert s.state["declarations"][0] is True, f"the person's tap was not taken as 'will': {s.state['declarations']}"
     assert s.state["phase"] == "lay" and s.state["potentat"] == 0
-    expect(app.by_id("potentat-0")).to_be_visible()
+    expect(app.by_id("potentat-0")).to_be_visible(timeout=15_000)
     lay_away(app, s)
 
     # The tricks, to the end of the Partie; one screenshot and one reload mid-trick.
