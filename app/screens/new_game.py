@@ -91,14 +91,15 @@ def view(shell, game: str) -> ft.View:
 
     labels = fmt.people_labels(form.humans, t, shell.lang)
 
-    def seat_option(i: int, p) -> ft.DropdownOption:
-        # A person who already sits elsewhere cannot be picked twice: greyed out, with the seat.
+    def seat_option(i: int, p, prefix: str = "p:") -> ft.DropdownOption:
+        # A person who already sits elsewhere (here or on a phone) cannot be picked twice: greyed
+        # out, with the seat. ``prefix``: the person here (``p:``) or on their phone.
         other = form.holder(f"p:{p.id}", i)
         name = labels.get(p.id, p.name)
         if other is None:
-            return ft.DropdownOption(key=f"p:{p.id}", text=name)
-        return ft.DropdownOption(key=f"p:{p.id}", text=t("new_game.sits_at", name=name,
-                                                         seat=form.seat_title(other)), disabled=True)
+            return ft.DropdownOption(key=f"{prefix}{p.id}", text=name)
+        return ft.DropdownOption(key=f"{prefix}{p.id}", text=t("new_game.sits_at", name=name,
+                                                               seat=form.seat_title(other)), disabled=True)
 
     def seat_row(i: int) -> ft.Control:
         opts = [seat_option(i, p) for p in form.humans]
@@ -139,12 +140,7 @@ def view(shell, game: str) -> ft.View:
         """Who plays on a phone's seat: whoever joins and names themselves, or a person chosen
         here (then the seat is theirs from the start, and a stake knows who owes whom)."""
         opts = [ft.DropdownOption(key=PHONE, text=t("host.phone_anyone"))]
-        for p in form.humans:
-            other = form.holder(f"p:{p.id}", i)
-            name = labels.get(p.id, p.name)
-            opts.append(ft.DropdownOption(key=f"{PHONE_FOR}{p.id}", disabled=other is not None, text=name
-                                          if other is None else t("new_game.sits_at", name=name,
-                                                                  seat=form.seat_title(other))))
+        opts += [seat_option(i, p, PHONE_FOR) for p in form.humans]
         dd = ft.Dropdown(value=form.choices[i], options=opts, label=t("host.phone_who"), expand=True,
                          border_radius=12, on_select=lambda ev, i=i: chose(i, ev.control.value))
         return ft.Semantics(identifier=f"phone-person-{i + 1}", content=dd)

@@ -195,7 +195,6 @@ class NewGameForm:
             if choice == PHONE:  # named after the person once a phone takes it
                 seats.append(Seat(kind="human", name=self.t("host.phone_seat", n=i + 1)))
                 continue
-            # A chosen person's phone: the seat is theirs from the start, as one at this device.
             if choice == NEW:
                 try:
                     p = self.state.store.create_profile(self.new_names[i].strip())
@@ -204,6 +203,7 @@ class NewGameForm:
                 self.humans.append(p)
                 self.choices[i] = f"p:{p.id}"
                 self.new_names.pop(i, None)
+            # A person here, or a chosen person's phone: the seat is theirs from the start.
             p = self.profile(self.choices[i])
             seats.append(Seat(kind="human", name=p.name, profile_id=p.id))
         return seats

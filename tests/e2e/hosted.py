@@ -14,7 +14,7 @@ from typing import Any
 import pytest
 from faces import FaceFinder, Frames, states_between
 import harness
-from harness import App, retype
+from harness import App, into_view, retype
 from playwright.sync_api import expect
 
 from app.devtools.webserver import spawn_host, stop_server
@@ -164,12 +164,9 @@ def start_hosting(browser, url: str, game: str, size: dict, stake: str | None = 
     expect(host.by_id("start-game")).to_be_visible(timeout=40_000)
     host.settle(800)
     if stake is not None:
-        # The stake's field must be on the screen to take the typing: a tap on a field below
-        # the fold lands on whatever the screen shows there.
-        host.page.mouse.move(size["width"] // 2, size["height"] // 2)
-        host.page.mouse.wheel(0, 3000)
-        host.settle(800)
-        retype(host.by_id("stake-amount").get_by_role("textbox"), stake)
+        amount = host.by_id("stake-amount").get_by_role("textbox")
+        into_view(host, amount)
+        retype(amount, stake)
         expect(host.by_id("stake-summary")).to_contain_text(f"Um Geld: {stake}")
     host.by_id("start-game").click()
     expect(host.page).to_have_url(re.compile(r"/host/\d+$"), timeout=30_000)
