@@ -8,6 +8,8 @@ if str(ROOT) not in sys.path:
     sys.path.insert(0, str(ROOT))
 
 
+pytest_plugins = ["tests.databases"]
+
 E2E_RERUNS = 1
 
 

@@ -32,8 +32,8 @@ class Clock:
 
 
 @pytest.fixture
-def store():
-    with Store.open("sqlite:///:memory:", clock=Clock()) as s:
+def store(new_db):
+    with Store.open(new_db(), clock=Clock()) as s:
         yield s
 
 

@@ -8,8 +8,8 @@ from core.store import Profile, Store, StoreError
 
 
 @pytest.fixture
-def store():
-    with Store.open("sqlite:///:memory:", clock=lambda: 1234.5) as s:
+def store(new_db):
+    with Store.open(new_db(), clock=lambda: 1234.5) as s:
         yield s
 
 

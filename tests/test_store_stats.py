@@ -8,9 +8,9 @@ from core.store import Store, StoreError
 
 
 @pytest.fixture
-def store():
+def store(new_db):
     ticks = itertools.count(1_000)
-    with Store.open("sqlite:///:memory:", clock=lambda: float(next(ticks))) as s:
+    with Store.open(new_db(), clock=lambda: float(next(ticks))) as s:
         yield s
 
 

@@ -25,6 +25,7 @@ class LedgerMethods:
 
     _clock: Callable[[], float]
     _session: Callable[..., AbstractContextManager[Session]]
+    _write: Callable[[Callable[[Session], Any]], Any]
 
     def ledger_entries(self, currency: str | None = None) -> list[Entry]:
         """The ledger's whole history (of one currency), in the order it is replayed."""
@@ -75,8 +76,8 @@ class LedgerMethods:
 
     def _add(self, kind: str, a: str, b: str, cents: Any, currency: Any, note: Any,
              seen: int | None = None) -> Entry:
-        with self._session() as s:
-            return ledger.add(s, kind, a, b, cents, currency, note, self._clock(), seen)
+        return self._write(lambda s: ledger.add(s, kind, a, b, cents, currency, note,
+                                                self._clock(), seen))
 
     def dynasties(self) -> list[Dynasty]:
         """Every dynasty played for money, the newest first."""
@@ -107,5 +108,4 @@ class LedgerMethods:
 
         :raises StoreError: when there is no such dynasty or its game is not over.
         """
-        with self._session() as s:
-            return ledger.settle(s, dynasty_id)
+        return self._write(lambda s: ledger.settle(s, dynasty_id))

@@ -126,7 +126,11 @@ def build_engine(target: Target) -> Engine:
                                     "json_deserializer": loads_json}
     try:
         if not target.is_sqlite:
-            return create_engine(target.url, pool_pre_ping=True, **json_options)
+            # A write reads what it checks (a game's revision, what is still payable) and then
+            # writes: only SERIALIZABLE makes two such transactions at once behave as one after
+            # the other. The one PostgreSQL stops is started over by ``Store._write``.
+            return create_engine(target.url, pool_pre_ping=True, isolation_level="SERIALIZABLE",
+                                 **json_options)
         # The store is used from the UI loop and from worker threads; it serialises
         # its own calls, so one connection may move between threads.
         connect_args = {"check_same_thread": False}
@@ -142,6 +146,21 @@ def build_engine(target: Target) -> Engine:
                          location=shown) from None
     _configure_sqlite(engine, file_backed=target.path is not None)
     return engine
+
+
+def reader_of(engine: Engine) -> Engine:
+    """The engine for reads: one consistent snapshot per call, never waiting on a writer."""
+    if engine.dialect.name == "sqlite":
+        return engine.execution_options(**{READ_ONLY: True})
+    # A read-only REPEATABLE READ transaction sees one snapshot and is never stopped as a
+    # serialization failure, so reads need no retry.
+    return engine.execution_options(isolation_level="REPEATABLE READ", postgresql_readonly=True)
+
+
+def is_conflict(exc: BaseException) -> bool:
+    """Whether a database error means "another transaction got there first: run again"
+    (PostgreSQL's serialization failure or deadlock; SQLite serialises writers instead)."""
+    return getattr(getattr(exc, "orig", None), "sqlstate", None) in ("40001", "40P01")
 
 
 def _configure_sqlite(engine: Engine, file_backed: bool) -> None:

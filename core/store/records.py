@@ -59,7 +59,7 @@ def rebuild(s: Any) -> None:
         s.execute(delete(table))
     read_as = merges.local(s)
     finished = s.execute(text(
-        "SELECT g.id, g.game, g.state, g.result, g.finished_at FROM games g WHERE g.over = 1"
+        "SELECT g.id, g.game, g.state, g.result, g.finished_at FROM games g WHERE g.over"
         " AND EXISTS (SELECT 1 FROM results r WHERE r.game_id = g.id)"
         " ORDER BY g.finished_at, g.uuid")).fetchall()
     for gid, game, state_raw, result_raw, finished_at in finished:
@@ -74,7 +74,7 @@ def rebuild(s: Any) -> None:
 def counts_last(s: Any, game_id: int, finished_at: float) -> bool:
     """Whether a game that just ended sorts after every game counted so far."""
     later = s.execute(text(
-        "SELECT 1 FROM games g, games me WHERE me.id = :id AND g.id != me.id AND g.over = 1"
+        "SELECT 1 FROM games g, games me WHERE me.id = :id AND g.id != me.id AND g.over"
         " AND (g.finished_at > :t OR (g.finished_at = :t AND g.uuid > me.uuid))"
         " AND EXISTS (SELECT 1 FROM results r WHERE r.game_id = g.id) LIMIT 1"),
         {"id": game_id, "t": finished_at}).first()

@@ -10,10 +10,11 @@ get frozen dataclasses and JSON dicts, never SQLModel rows.
 from __future__ import annotations
 
 import os
+import random
 import threading
 import time
 from contextlib import contextmanager
-from typing import Any, Callable, Iterator
+from typing import Any, Callable, Iterator, TypeVar
 
 from sqlalchemy import Engine
 from sqlalchemy.exc import SQLAlchemyError
@@ -28,10 +29,18 @@ from core.store.checks import check_record
 from core.store.errors import StoreError
 from core.store.ledger_methods import LedgerMethods
 from core.store.sharing_methods import SharingMethods
-from core.store.location import READ_ONLY, build_engine, resolve_location, target_of
+from core.store.location import build_engine, is_conflict, reader_of, resolve_location, target_of
 from core.store.values import GameSummary, Profile
 
 NOTICE_MOVED_ASIDE = "db_moved_aside"
+# How often a write that lost a race to another connection's commit is started over.
+CONFLICT_RETRIES = 10
+
+T = TypeVar("T")
+
+
+class _Conflict(Exception):
+    """A transaction the database stopped because another one committed first."""
 
 
 class Store(LedgerMethods, SharingMethods):
@@ -41,7 +50,7 @@ class Store(LedgerMethods, SharingMethods):
                  moved_reason: str | None = None, upgraded_from: int | None = None,
                  clock: Callable[[], float] | None = None) -> None:
         self._engine: Engine | None = engine
-        self._reader = engine.execution_options(**{READ_ONLY: True})
+        self._reader = reader_of(engine)
         self._lock = threading.RLock()
         self._clock = clock or time.time
         self.location = location
@@ -151,9 +160,32 @@ class Store(LedgerMethods, SharingMethods):
                              expire_on_commit=False) as session, session.begin():
                     yield session
             except SQLAlchemyError as exc:
+                if is_conflict(exc):
+                    raise _Conflict() from exc
                 doing = "saved" if write else "read"
                 raise StoreError(f"the data could not be {doing}: {_reason(exc)}",
                                  "db_failed") from exc
+
+    def _write(self, work: Callable[[Session], T]) -> T:
+        """Run ``work`` in one write transaction and return what it returns.
+
+        On PostgreSQL two writes may run at once; when one of them reads what the other
+        changes (two saves of one game, two payments of one debt), the database stops one.
+        That one is started over from the beginning, so it checks again against what the
+        other wrote, and is then written or refused (a stale game, a debt paid meanwhile),
+        exactly as if the two had come one after the other.
+
+        :raises StoreError: what ``work`` raises, or ``db_busy`` when it kept losing.
+        """
+        for attempt in range(CONFLICT_RETRIES):
+            try:
+                with self._session() as s:
+                    return work(s)
+            except _Conflict:
+                # Spread the retries, so two writers that collided do not collide again.
+                time.sleep(random.uniform(0, 0.005 * 2 ** min(attempt, 6)))
+        raise StoreError("the data could not be saved: it kept being changed elsewhere at the "
+                         "same moment; try again", "db_busy")
 
     # --- profiles ----------------------------------------------------------------------
 
@@ -162,24 +194,21 @@ class Store(LedgerMethods, SharingMethods):
 
         :raises StoreError: for an empty, too long or taken name, or a bad kind or level.
         """
-        with self._session() as s:
-            return profiles.create(s, name, kind, level, self._clock())
+        return self._write(lambda s: profiles.create(s, name, kind, level, self._clock()))
 
     def rename_profile(self, profile_id: int, name: str) -> Profile:
         """Give a profile a new name.
 
         :raises StoreError: when there is no such profile, or the name is empty, too long or taken.
         """
-        with self._session() as s:
-            return profiles.rename(s, profile_id, name, self._clock())
+        return self._write(lambda s: profiles.rename(s, profile_id, name, self._clock()))
 
     def archive_profile(self, profile_id: int, archived: bool = True) -> Profile:
         """Hide a profile from pickers (its results stay), or bring it back.
 
         :raises StoreError: when there is no such profile, or its name was taken meanwhile.
         """
-        with self._session() as s:
-            return profiles.archive(s, profile_id, archived, self._clock())
+        return self._write(lambda s: profiles.archive(s, profile_id, archived, self._clock()))
 
     def list_profiles(self, include_archived: bool = False) -> list[Profile]:
         """Profiles ordered by name, ignoring case and accents."""
@@ -211,8 +240,7 @@ class Store(LedgerMethods, SharingMethods):
             game (``game_finished``), or the database fails; nothing is written then.
         """
         rec = check_record(record)
-        with self._session() as s:
-            return games.save(s, rec, self._clock())
+        return self._write(lambda s: games.save(s, rec, self._clock()))
 
     def load_game(self, game_id: int) -> dict[str, Any]:
         """The saved record of a game, with its id, ready for ``GameSession.restore``.
@@ -263,8 +291,7 @@ class Store(LedgerMethods, SharingMethods):
 
         :raises StoreError: when there is no such game.
         """
-        with self._session() as s:
-            games.set_archived(s, game_id, archived, self._clock())
+        self._write(lambda s: games.set_archived(s, game_id, archived, self._clock()))
 
     def resign_game(self, game_id: int, seat: int) -> GameSummary:
         """End a running game because the person in ``seat`` gives up; return its entry.
@@ -277,8 +304,7 @@ class Store(LedgerMethods, SharingMethods):
         :raises StoreError: when there is no such game, it is over, or ``seat`` is not
             a person's seat in it.
         """
-        with self._session() as s:
-            return games.resign(s, game_id, seat, self._clock())
+        return self._write(lambda s: games.resign(s, game_id, seat, self._clock()))
 
     # --- statistics --------------------------------------------------------------------
 
@@ -367,13 +393,11 @@ class Store(LedgerMethods, SharingMethods):
 
         :raises StoreError: for an empty key or a value that is not JSON.
         """
-        with self._session() as s:
-            settings.put(s, key, value)
+        self._write(lambda s: settings.put(s, key, value))
 
     def delete_setting(self, key: str) -> None:
         """Forget a setting, so ``get_setting`` returns its default again."""
-        with self._session() as s:
-            settings.delete(s, key)
+        self._write(lambda s: settings.delete(s, key))
 
     # --- backups -----------------------------------------------------------------------
 
@@ -389,7 +413,8 @@ class Store(LedgerMethods, SharingMethods):
         :raises StoreError: when the database fails.
         """
         records = backup_file.parse(raw)
-        with self._session() as s:
+
+        def merge(s: Session) -> backup.ImportReport:
             report = backup.merge(s, records, self._clock())
             if report.changed:
                 # Results, statistics, ratings and settled debts follow the merged records.
@@ -399,6 +424,8 @@ class Store(LedgerMethods, SharingMethods):
                 except backup.Invalid as exc:
                     raise backup.invalid(str(exc)) from None  # the transaction rolls back
             return report
+
+        return self._write(merge)
 
 
 def _reason(exc: SQLAlchemyError) -> str:

@@ -8,7 +8,7 @@ is in ``core.store.forks`` and ``core.store.merges``.
 from __future__ import annotations
 
 from contextlib import AbstractContextManager
-from typing import Callable
+from typing import Any, Callable
 
 from sqlmodel import Session
 
@@ -22,6 +22,7 @@ class SharingMethods:
 
     _clock: Callable[[], float]
     _session: Callable[..., AbstractContextManager[Session]]
+    _write: Callable[[Callable[[Session], Any]], Any]
 
     def game_versions(self, game_id: int) -> list[GameVersion]:
         """A game's versions: the one that counts first, then those played on differently
@@ -39,8 +40,7 @@ class SharingMethods:
         :raises StoreError: when there is no such version, or it runs and the game's counting
             version is finished.
         """
-        with self._session() as s:
-            forks.choose(s, game_id, fork_id, self._clock())
+        self._write(lambda s: forks.choose(s, game_id, fork_id, self._clock()))
 
     def merge_profiles(self, source_id: int, target_id: int) -> Profile:
         """Record that two profiles are one person: ``source`` counts as ``target`` in every
@@ -51,9 +51,12 @@ class SharingMethods:
         :raises StoreError: when either does not exist, they are one already, or one of them
             is a computer player.
         """
-        with self._session() as s:
+
+        def merge(s: Session) -> Profile:
             source = profiles.profile_row(s, source_id)
             target = profiles.profile_row(s, target_id)
             merges.merge(s, source.uuid, target.uuid, self._clock())
             derive.rebuild(s)
             return profiles.get(s, target_id)
+
+        return self._write(merge)

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from sqlalchemy import and_, func, or_, select
+from sqlalchemy import and_, case, func, or_, select
 
 from core.outcomes import lower_score_wins
 from core.outcomes.rating import MU, SIGMA, shown
@@ -94,7 +94,7 @@ def history(s: Any, profile_id: int, game: str, limit: int = HISTORY_POINTS) -> 
     """A profile's rating after each of its last ``limit`` games of ``game``, oldest first:
     ``shown``, its ``change`` by that game (from 1 000 before the first) and whether the
     profile ``won`` it (at any of its seats)."""
-    won = (select(func.max(R.won)).where(R.game_id == RH.c.game_id, R.profile_id == profile_id)
+    won = (select(func.max(case((R.won, 1), else_=0))).where(R.game_id == RH.c.game_id, R.profile_id == profile_id)
            .scalar_subquery())
     rows = s.execute(select(RH.c.game_id, RH.c.mu, RH.c.sigma, RH.c.finished_at, won.label("won"))
                      .where(RH.c.profile_id == profile_id, RH.c.game == game)
