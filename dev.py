@@ -3,7 +3,9 @@
 
     python3 dev.py start [app options]    the app in a browser tab on localhost, offline
     python3 dev.py test  [pytest options]  the whole test suite, browser tests included
-                                           (unit tests in parallel, then the browser tests)
+                                           (unit tests in parallel, then the browser tests);
+                                           storage tests run on SQLite and on a PostgreSQL
+                                           server they start (installed here when missing)
 
 Only Python 3.11+ is needed: the first run creates .venv/ and installs the pinned
 dependencies into it (constraints.txt pins every package it pulls in); later runs reinstall
@@ -88,6 +90,27 @@ def ensure_chromium() -> None:
     subprocess.run([str(PYTHON), "-m", "playwright", "install", "chromium"], check=False)
 
 
+def find_postgres() -> bool:
+    """Whether PostgreSQL's programs are here (the storage tests start a server of their own)."""
+    if os.environ.get("HOFSTAAT_TEST_PG") or shutil.which("initdb"):
+        return True
+    return any(Path(p, "initdb").exists() for p in sorted(Path("/usr/lib/postgresql").glob("*/bin")))
+
+
+def ensure_postgres() -> None:
+    if find_postgres():
+        return
+    if shutil.which("apt-get") and hasattr(os, "geteuid") and os.geteuid() == 0:
+        print("Installing PostgreSQL for the storage tests …", flush=True)
+        subprocess.run(["apt-get", "update", "-qq"], check=False)
+        subprocess.run(["apt-get", "install", "-y", "-qq", "postgresql"], check=False,
+                       env={**os.environ, "DEBIAN_FRONTEND": "noninteractive"})
+    if not find_postgres():
+        # The tests then fail and say how to install it; they never pass without it.
+        print("PostgreSQL is not installed: install it (apt-get install postgresql, brew install "
+              "postgresql) or set HOFSTAAT_TEST_PG to a server's URL.", file=sys.stderr, flush=True)
+
+
 def main(argv: list[str]) -> int:
     if not argv or argv[0] not in ("start", "test"):
         fail("usage: python3 dev.py start [app options] | python3 dev.py test [pytest options]")
@@ -98,6 +121,7 @@ def main(argv: list[str]) -> int:
         return subprocess.call([str(PYTHON), "-m", "app", *rest], cwd=ROOT)
     ensure_env("[test]")
     ensure_chromium()
+    ensure_postgres()
     pytest = [str(PYTHON), "-m", "pytest"]
     if rest:  # the caller chose what to run and how
         return subprocess.call([*pytest, *rest], cwd=ROOT)

@@ -6,7 +6,8 @@ upgraded in place, in one transaction, when the store opens it.
 
 To change the schema: edit ``tables.py``, raise ``CURRENT_VERSION``, add a
 function to ``MIGRATIONS`` written in plain SQL against the old schema (never
-against today's tables, which will keep changing), and add the new version's
+against today's tables, which will keep changing) that SQLite and PostgreSQL both
+run, and add the new version's
 SQL to ``SCHEMA_SQL`` and its tables to ``TABLES_OF_VERSION``. The tests build
 a database of every older version from ``SCHEMA_SQL``, upgrade it, and compare
 it with a fresh one; they also fail when ``tables.py`` drifts from the SQL of
@@ -27,6 +28,10 @@ from core.store.values import loads_or_none
 
 CURRENT_VERSION = 8
 SCHEMA_TABLE = "hofstaat_schema"
+# Hofstaat keeps data in PostgreSQL (a server for a circle) from this version on; the older
+# versions' SQL above is SQLite's, and only SQLite files ever held them. Migrations from here on
+# are written in SQL that both engines run.
+FIRST_SERVER_VERSION = 8
 
 # Schema version 1, exactly as the first Hofstaat created it: profiles and
 # games, without undo/hint counts, meta, archiving, results or settings.
@@ -513,9 +518,10 @@ def prepare(engine: Engine) -> int | None:
                              "db_damaged")
         check_version(version)
         if version < CURRENT_VERSION:
-            if conn.dialect.name != "sqlite":
-                raise StoreError(f"upgrading a {conn.dialect.name} database from version "
-                                 f"{version} is not supported", "db_upgrade_unsupported")
+            if conn.dialect.name != "sqlite" and version < FIRST_SERVER_VERSION:
+                raise StoreError(f"a {conn.dialect.name} database of schema version {version} "
+                                 "cannot be upgraded: Hofstaat kept no such database before "
+                                 f"version {FIRST_SERVER_VERSION}", "db_upgrade_unsupported")
             for step in range(version, CURRENT_VERSION):
                 MIGRATIONS[step](conn)
             conn.execute(text(f"UPDATE {SCHEMA_TABLE} SET version = :v WHERE id = 1"),

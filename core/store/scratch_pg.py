@@ -71,7 +71,11 @@ class ScratchPostgres:
         self._folder = tempfile.mkdtemp(prefix="hofstaat-pg-")
         if hasattr(os, "geteuid") and os.geteuid() == 0:
             # initdb and postgres refuse to run as root.
-            shutil.chown(self._folder, "postgres")
+            try:
+                shutil.chown(self._folder, "postgres")
+            except LookupError:
+                raise NoPostgres("as root, PostgreSQL runs as the user 'postgres', and there is "
+                                 "none; create it (Debian's postgresql package does)") from None
             self._as = ["runuser", "-u", "postgres", "--"]
         data, sockets = os.path.join(self._folder, "data"), self._folder
         self._run("initdb", "-D", data, "-U", "postgres", "-A", "trust", "-E", "UTF8",

@@ -1,0 +1,144 @@
+"""One schema on both engines: a fresh PostgreSQL database holds exactly the tables of a fresh
+SQLite file, and opening, upgrading and refusing work alike on both."""
+
+from __future__ import annotations
+
+import pytest
+from sqlalchemy import create_engine, inspect, text
+
+from core.store import CURRENT_VERSION, NewerDatabaseError, Store, StoreError
+from core.store.location import target_of
+from core.store.migrations import FIRST_SERVER_VERSION, SCHEMA_TABLE
+
+
+def raw_engine(location: str):
+    return create_engine(target_of(location).url)
+
+
+def schema(location: str) -> dict:
+    """Tables with their columns (generic type, nullability), primary keys, indexes, unique
+    constraints and foreign keys, as SQLAlchemy reads them from either engine."""
+    engine = raw_engine(location)
+    try:
+        found = inspect(engine)
+        out = {}
+        for table in found.get_table_names():
+            columns = {c["name"]: (type(c["type"]).__mro__[0].__visit_name__, c["nullable"])
+                       for c in found.get_columns(table)}
+            # PostgreSQL lists a unique constraint's own index as well; it is the constraint.
+            indexes = sorted((i["name"], tuple(i["column_names"]), bool(i["unique"]))
+                             for i in found.get_indexes(table)
+                             if not i.get("duplicates_constraint"))
+            uniques = sorted((u["name"], tuple(u["column_names"]))
+                             for u in found.get_unique_constraints(table))
+            keys = sorted((tuple(k["constrained_columns"]), k["referred_table"],
+                           tuple(k["referred_columns"])) for k in found.get_foreign_keys(table))
+            primary = tuple(found.get_pk_constraint(table)["constrained_columns"])
+            out[table] = (columns, primary, indexes, uniques, keys)
+        return out
+    finally:
+        engine.dispose()
+
+
+def same_types(schema_of: dict) -> dict:
+    """A schema with each column's type reduced to what both engines keep apart: SQLite calls
+    a FLOAT column FLOAT and PostgreSQL DOUBLE PRECISION, a VARCHAR column VARCHAR on both."""
+    kinds = {"float": "number", "double_precision": "number", "real": "number",
+             "integer": "integer", "bigint": "integer", "string": "text", "varchar": "text",
+             "text": "text", "boolean": "boolean", "json": "json"}
+    out = {}
+    for table, (columns, primary, indexes, uniques, keys) in schema_of.items():
+        columns = {name: (kinds.get(kind.lower(), kind), nullable)
+                   for name, (kind, nullable) in columns.items()}
+        out[table] = (columns, primary, indexes, uniques, keys)
+    return out
+
+
+def version_of(location: str) -> int:
+    engine = raw_engine(location)
+    try:
+        with engine.connect() as conn:
+            return conn.execute(text(f"SELECT version FROM {SCHEMA_TABLE}")).scalar_one()
+    finally:
+        engine.dispose()
+
+
+def set_version(location: str, version: int) -> None:
+    engine = raw_engine(location)
+    try:
+        with engine.begin() as conn:
+            conn.execute(text(f"UPDATE {SCHEMA_TABLE} SET version = :v"), {"v": version})
+    finally:
+        engine.dispose()
+
+
+def test_a_fresh_postgresql_database_has_exactly_the_tables_of_a_fresh_sqlite_file(
+        postgres, tmp_path):
+    url, path = postgres.new_database("schema"), str(tmp_path / "fresh.db")
+    Store.open(url).close()
+    Store.open(path).close()
+    on_postgres, on_sqlite = same_types(schema(url)), same_types(schema(path))
+    assert set(on_postgres) == set(on_sqlite)
+    for table in on_sqlite:
+        assert on_postgres[table] == on_sqlite[table], table
+    postgres.drop_database(url)
+
+
+def test_a_database_reopens_at_the_current_version_with_its_data(new_db):
+    location = new_db()
+    with Store.open(location) as store:
+        assert store.upgraded_from is None
+        anna = store.create_profile("Anna")
+        store.set_setting("lang", "de")
+    with Store.open(location) as store:
+        assert store.upgraded_from is None and store.notice is None
+        assert store.list_profiles() == [anna]
+        assert store.get_setting("lang") == "de"
+    assert version_of(location) == CURRENT_VERSION
+
+
+def test_a_database_of_a_newer_hofstaat_is_refused_and_left_as_it_is(new_db):
+    location = new_db()
+    with Store.open(location) as store:
+        store.create_profile("Anna")
+    set_version(location, CURRENT_VERSION + 1)
+    before = schema(location)
+    with pytest.raises(NewerDatabaseError) as refused:
+        Store.open(location)
+    assert refused.value.key == "db_newer"
+    assert schema(location) == before and version_of(location) == CURRENT_VERSION + 1
+
+
+def test_a_postgresql_database_older_than_any_hofstaat_kept_there_is_refused(postgres):
+    url = postgres.new_database("old")
+    Store.open(url).close()
+    set_version(url, FIRST_SERVER_VERSION - 1)
+    with pytest.raises(StoreError) as refused:
+        Store.open(url)
+    assert refused.value.key == "db_upgrade_unsupported"
+    assert version_of(url) == FIRST_SERVER_VERSION - 1
+    postgres.drop_database(url)
+
+
+def test_a_database_holding_tables_under_hofstaats_names_is_refused(new_db):
+    location = new_db()
+    engine = raw_engine(location)
+    with engine.begin() as conn:
+        conn.execute(text("CREATE TABLE games (name VARCHAR)"))
+    engine.dispose()
+    with pytest.raises(StoreError) as refused:
+        Store.open(location, move_damaged=False)
+    assert refused.value.key in ("db_foreign", "db_not_hofstaat")
+    assert set(schema(location)) == {"games"}
+
+
+def test_a_postgresql_database_shared_with_other_tables_takes_hofstaats_beside_them(postgres):
+    url = postgres.new_database("shared")
+    engine = raw_engine(url)
+    with engine.begin() as conn:
+        conn.execute(text("CREATE TABLE recipes (name VARCHAR)"))
+    engine.dispose()
+    with Store.open(url) as store:
+        store.create_profile("Anna")
+    assert {"recipes", "profiles", SCHEMA_TABLE} <= set(schema(url))
+    postgres.drop_database(url)
