@@ -142,3 +142,12 @@ def test_a_postgresql_database_shared_with_other_tables_takes_hofstaats_beside_t
         store.create_profile("Anna")
     assert {"recipes", "profiles", SCHEMA_TABLE} <= set(schema(url))
     postgres.drop_database(url)
+
+
+def test_a_server_that_cannot_be_reached_is_one_line_without_the_password(postgres):
+    url = postgres.admin_url.set(password="s3cret", database="missing_db")
+    with pytest.raises(StoreError) as refused:
+        Store.open(url.render_as_string(hide_password=False))
+    message = str(refused.value)
+    assert refused.value.key == "db_unreadable"
+    assert "s3cret" not in message and "missing_db" in message and "\n" not in message

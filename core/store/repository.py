@@ -112,8 +112,9 @@ class Store(LedgerMethods, SharingMethods):
             upgraded_from = migrations.prepare(engine)
         except SQLAlchemyError as exc:
             engine.dispose()
-            raise StoreError(f"cannot open the saved data at {where}: {_reason(exc)}",
-                             "db_unreadable", path=where) from exc
+            shown = where if target.path is not None else target.url.render_as_string()
+            raise StoreError(f"cannot open the saved data at {shown}: {_reason(exc)}",
+                             "db_unreadable", path=shown) from exc
         except BaseException:
             engine.dispose()
             raise
@@ -144,7 +145,9 @@ class Store(LedgerMethods, SharingMethods):
         self.close()
 
     def __repr__(self) -> str:
-        return f"Store({self.location!r})"
+        target = target_of(self.location)
+        shown = self.location if target.path is not None else target.url.render_as_string()
+        return f"Store({shown!r})"  # a server's password stays out of logs
 
     @contextmanager
     def _session(self, write: bool = True) -> Iterator[Session]:
@@ -429,4 +432,5 @@ class Store(LedgerMethods, SharingMethods):
 
 
 def _reason(exc: SQLAlchemyError) -> str:
-    return str(getattr(exc, "orig", None) or exc)
+    # One line: a database server's messages come with hints on lines of their own.
+    return " ".join(str(getattr(exc, "orig", None) or exc).split())
