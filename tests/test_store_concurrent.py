@@ -14,7 +14,7 @@ from sqlalchemy.exc import OperationalError
 
 from core.session import GameSession, Seat
 from core.store import Store, StoreError
-from core.store.repository import CONFLICT_RETRIES
+from core.store.transactions import CONFLICT_RETRIES
 from ledger_games import finished_dynasty
 from tests import store_racer
 

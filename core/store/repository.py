@@ -10,11 +10,9 @@ get frozen dataclasses and JSON dicts, never SQLModel rows.
 from __future__ import annotations
 
 import os
-import random
-import threading
 import time
-from contextlib import contextmanager
-from typing import Any, Callable, Iterator, TypeVar
+from contextlib import AbstractContextManager
+from typing import Any, Callable, TypeVar
 
 from sqlalchemy import Engine
 from sqlalchemy.exc import SQLAlchemyError
@@ -29,29 +27,20 @@ from core.store.checks import check_record
 from core.store.errors import StoreError
 from core.store.ledger_methods import LedgerMethods
 from core.store.sharing_methods import SharingMethods
-from core.store.location import build_engine, is_conflict, reader_of, resolve_location, target_of
+from core.store.location import build_engine, resolve_location, target_of
+from core.store.transactions import Transactions, reason
 from core.store.values import GameSummary, Profile
 
 NOTICE_MOVED_ASIDE = "db_moved_aside"
-# How often a write that lost a race to another connection's commit is started over.
-CONFLICT_RETRIES = 10
 
 T = TypeVar("T")
-
-
-class _Conflict(Exception):
-    """A transaction the database stopped because another one committed first."""
-
-
 class Store(LedgerMethods, SharingMethods):
     """Hofstaat's saved data in one database; open it with ``Store.open``."""
 
     def __init__(self, engine: Engine, location: str, *, moved_to: str | None = None,
                  moved_reason: str | None = None, upgraded_from: int | None = None,
                  clock: Callable[[], float] | None = None) -> None:
-        self._engine: Engine | None = engine
-        self._reader = reader_of(engine)
-        self._lock = threading.RLock()
+        self._db = Transactions(engine)
         self._clock = clock or time.time
         self.location = location
         self.moved_to = moved_to
@@ -113,7 +102,7 @@ class Store(LedgerMethods, SharingMethods):
         except SQLAlchemyError as exc:
             engine.dispose()
             shown = where if target.path is not None else target.url.render_as_string()
-            raise StoreError(f"cannot open the saved data at {shown}: {_reason(exc)}",
+            raise StoreError(f"cannot open the saved data at {shown}: {reason(exc)}",
                              "db_unreadable", path=shown) from exc
         except BaseException:
             engine.dispose()
@@ -129,14 +118,15 @@ class Store(LedgerMethods, SharingMethods):
 
     @property
     def closed(self) -> bool:
-        return self._engine is None
+        return self._db.closed
+
+    @property
+    def _engine(self) -> Engine | None:
+        return self._db.engine
 
     def close(self) -> None:
         """Close every connection; further calls raise StoreError. Closing twice is fine."""
-        with self._lock:
-            if self._engine is not None:
-                self._engine.dispose()
-                self._engine = None
+        self._db.close()
 
     def __enter__(self) -> Store:
         return self
@@ -149,46 +139,17 @@ class Store(LedgerMethods, SharingMethods):
         shown = self.location if target.path is not None else target.url.render_as_string()
         return f"Store({shown!r})"  # a server's password stays out of logs
 
-    @contextmanager
-    def _session(self, write: bool = True) -> Iterator[Session]:
-        """One transaction, committed when the block ends and rolled back on any error.
-
-        :raises StoreError: when the store is closed or the database fails.
-        """
-        with self._lock:
-            if self._engine is None:
-                raise StoreError("the store is closed", "store_closed")
-            try:
-                with Session(self._engine if write else self._reader,
-                             expire_on_commit=False) as session, session.begin():
-                    yield session
-            except SQLAlchemyError as exc:
-                if is_conflict(exc):
-                    raise _Conflict() from exc
-                doing = "saved" if write else "read"
-                raise StoreError(f"the data could not be {doing}: {_reason(exc)}",
-                                 "db_failed") from exc
+    def _session(self, write: bool = True) -> AbstractContextManager[Session]:
+        """One transaction (see ``Transactions.session``)."""
+        return self._db.session(write)
 
     def _write(self, work: Callable[[Session], T]) -> T:
-        """Run ``work`` in one write transaction and return what it returns.
-
-        On PostgreSQL two writes may run at once; when one of them reads what the other
-        changes (two saves of one game, two payments of one debt), the database stops one.
-        That one is started over from the beginning, so it checks again against what the
-        other wrote, and is then written or refused (a stale game, a debt paid meanwhile),
-        exactly as if the two had come one after the other.
+        """``work`` in one write transaction, started over after a conflict with another
+        connection's commit (see ``Transactions.write``).
 
         :raises StoreError: what ``work`` raises, or ``db_busy`` when it kept losing.
         """
-        for attempt in range(CONFLICT_RETRIES):
-            try:
-                with self._session() as s:
-                    return work(s)
-            except _Conflict:
-                # Spread the retries, so two writers that collided do not collide again.
-                time.sleep(random.uniform(0, 0.005 * 2 ** min(attempt, 6)))
-        raise StoreError("the data could not be saved: it kept being changed elsewhere at the "
-                         "same moment; try again", "db_busy")
+        return self._db.write(work)
 
     # --- profiles ----------------------------------------------------------------------
 
@@ -429,8 +390,3 @@ class Store(LedgerMethods, SharingMethods):
             return report
 
         return self._write(merge)
-
-
-def _reason(exc: SQLAlchemyError) -> str:
-    # One line: a database server's messages come with hints on lines of their own.
-    return " ".join(str(getattr(exc, "orig", None) or exc).split())
