@@ -22,9 +22,9 @@ MOST_WAIT = 600.0
 SEPARATORS = " -_.\t"
 
 
-def new_code() -> str:
+def new_code(length: int = LENGTH) -> str:
     """A fresh join code from the operating system's randomness."""
-    return "".join(secrets.choice(ALPHABET) for _ in range(LENGTH))
+    return "".join(secrets.choice(ALPHABET) for _ in range(length))
 
 
 def spaced(code: str) -> str:

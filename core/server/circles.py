@@ -1,0 +1,45 @@
+"""Where a circle's records are kept: a store of its own, so no query of one circle can ever
+reach another's rows.
+
+On PostgreSQL it is a schema of the server's database (the store's connections name it first
+in their ``search_path``); on SQLite it is a file beside the server's file.
+"""
+
+from __future__ import annotations
+
+import re
+
+from sqlalchemy.engine import make_url
+from sqlmodel import Session
+
+from core.store.errors import StoreError
+from core.store.location import is_url, target_of
+
+_KEY = re.compile(r"^circle_[0-9a-f]{16}$")
+
+
+def _checked(key: str) -> str:
+    if not _KEY.match(key):  # it becomes an SQL name and a file name
+        raise StoreError(f"{key!r} is not a circle's store", "circle_unknown")
+    return key
+
+
+def make_room(s: Session, key: str) -> None:
+    """Make the place for a new circle's store, in the directory's transaction."""
+    if s.get_bind().dialect.name == "postgresql":
+        s.connection().exec_driver_sql(f'CREATE SCHEMA "{_checked(key)}"')
+
+
+def circle_location(server_location: str, key: str) -> str:
+    """The location (for ``Store.open``) of the circle's store whose key is ``key``."""
+    key = _checked(key)
+    target = target_of(server_location)
+    if target.is_sqlite:
+        if target.path is None:
+            raise StoreError("a server keeps its circles in a database file or on PostgreSQL, "
+                             "not in memory", "db_bad_url")
+        stem = target.path[:-3] if target.path.endswith(".db") else target.path
+        return f"{stem}.{key}.db"
+    url = make_url(server_location) if is_url(server_location) else target.url
+    return url.update_query_dict({"options": f"-csearch_path={key}"}).render_as_string(
+        hide_password=False)

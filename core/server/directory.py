@@ -1,0 +1,363 @@
+"""The server's directory: accounts, sign-in with passwords, sessions that expire, circles,
+their members and invitations by code.
+
+Every refusal is a ``StoreError`` whose key the screens translate. A stranger learns nothing:
+a wrong name and a wrong password are one answer that takes as long, a circle one does not
+belong to and a circle that does not exist are one answer, and an invitation that is wrong,
+used or expired is one answer. Wrong passwords for one name slow further tries at that name
+(on every server process: the count is in the database).
+"""
+
+from __future__ import annotations
+
+import hashlib
+import re
+import secrets
+import time
+import unicodedata
+import uuid
+from dataclasses import dataclass
+from typing import Any, Callable
+
+from sqlalchemy import delete, insert, inspect, select, update
+from sqlmodel import Session
+
+from core.host import codes
+from core.server import circles as places
+from core.server import tables as t
+from core.server.passwords import Passwords
+from core.store.errors import StoreError
+from core.store.location import build_engine, resolve_location, target_of
+from core.store.transactions import Transactions
+
+SESSION_DAYS = 30
+INVITATION_DAYS = 7
+INVITATION_LENGTH = 8  # letters and digits without look-alikes: 31 ** 8, about 850 billion
+FREE_FAILURES = 3  # wrong passwords in a row before each further try has to wait
+FIRST_WAIT = 1.0  # seconds; doubles with every further wrong password
+MOST_WAIT = 900.0
+FORGET_FAILURES = 24 * 3600.0  # a day without a wrong password starts the count afresh
+_LOGIN = re.compile(r"^[\w.@+-]{3,64}$")
+DAY = 86400.0
+
+
+@dataclass(frozen=True)
+class Account:
+    id: int
+    login: str
+    name: str
+    created_at: float
+
+
+@dataclass(frozen=True)
+class SignIn:
+    """A session: ``token`` is the secret the device keeps; only its hash is stored."""
+
+    token: str
+    account: Account
+    expires_at: float
+
+
+@dataclass(frozen=True)
+class Circle:
+    id: int
+    name: str
+    store_key: str
+    role: str  # the asking account's: "owner" or "member"
+
+
+@dataclass(frozen=True)
+class Member:
+    account_id: int
+    name: str
+    role: str
+    joined_at: float
+
+
+@dataclass(frozen=True)
+class Invitation:
+    code: str  # shown once, to be passed on; only its hash is stored
+    circle_id: int
+    expires_at: float
+
+
+def fold(login: Any) -> str:
+    """A login name as sign-in compares it: NFKC, case-folded, without outer spaces."""
+    return unicodedata.normalize("NFKC", str(login)).strip().casefold()
+
+
+def _digest(secret: str) -> str:
+    return hashlib.sha256(secret.encode()).hexdigest()
+
+
+def wait_after(count: int) -> float:
+    """Seconds the next try must wait after ``count`` wrong passwords in a row."""
+    if count <= FREE_FAILURES:
+        return 0.0
+    return min(FIRST_WAIT * 2 ** (count - FREE_FAILURES - 1), MOST_WAIT)
+
+
+_NO_CIRCLE = "there is no such circle, or you are not one of its members"
+
+
+class Directory:
+    """The directory in one database; open it with ``Directory.open``."""
+
+    def __init__(self, transactions: Transactions, location: str, passwords: Passwords,
+                 clock: Callable[[], float]) -> None:
+        self._db = transactions
+        self.location = location
+        self._passwords = passwords
+        self._clock = clock
+
+    @classmethod
+    def open(cls, location: str | None = None, *, passwords: Passwords | None = None,
+             clock: Callable[[], float] | None = None) -> Directory:
+        """Open (or create) the directory's tables in the database at a path or URL.
+
+        :raises StoreError: when the database cannot be used, or a newer server wrote it.
+        """
+        where = resolve_location(location)
+        engine = build_engine(target_of(where))
+        db = Transactions(engine)
+        try:
+            db.write(_prepare)
+        except BaseException:
+            db.close()
+            raise
+        return cls(db, where, passwords or Passwords(), clock or time.time)
+
+    def close(self) -> None:
+        self._db.close()
+
+    def __enter__(self) -> Directory:
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self.close()
+
+    # --- accounts and signing in -----------------------------------------------------
+
+    def register(self, login: str, name: str, password: str) -> Account:
+        """A new account.
+
+        :raises StoreError: ``login_invalid``, ``name_invalid``, ``password_weak`` or
+            ``login_taken``.
+        """
+        folded = fold(login)
+        if not _LOGIN.match(folded):
+            raise StoreError("a login name has 3 to 64 letters, digits or . @ + - _",
+                             "login_invalid")
+        shown = " ".join(str(name).split())
+        if not 1 <= len(shown) <= 40:
+            raise StoreError("a name has 1 to 40 characters", "name_invalid")
+        hashed = self._passwords.hash(password)
+        now = self._clock()
+
+        def add(s: Session) -> Account:
+            if s.execute(select(t.accounts.c.id).where(t.accounts.c.login == folded)).first():
+                raise StoreError(f"the login name {folded!r} is taken", "login_taken")
+            done = s.execute(insert(t.accounts).values(login=folded, name=shown,
+                                                       password_hash=hashed, created_at=now))
+            return Account(done.inserted_primary_key[0], folded, shown, now)
+
+        return self._db.write(add)
+
+    def sign_in(self, login: str, password: str) -> SignIn:
+        """A new session for the account, when the password is right.
+
+        :raises StoreError: ``sign_in_wait`` (params ``wait``, seconds) while wrong passwords
+            at this name make it wait, without checking this one; ``sign_in_failed`` (params
+            ``wait``: what the next try must wait) for a wrong name or password.
+        """
+        folded, now = fold(login), self._clock()
+
+        def look(s: Session) -> tuple[Any, float]:
+            row = s.execute(select(t.accounts).where(t.accounts.c.login == folded)).first()
+            blocked = s.execute(select(t.failures.c.blocked_until)
+                                .where(t.failures.c.login == folded)).scalar()
+            return row, blocked or 0.0
+
+        account, blocked_until = self._db.read(look)
+        if blocked_until > now:
+            raise StoreError(f"too many wrong passwords: try again in {blocked_until - now:.0f} s",
+                             "sign_in_wait", wait=blocked_until - now)
+        # The password is checked outside any transaction: Argon2 takes its time on purpose.
+        if not self._passwords.matches(account.password_hash if account else None, password):
+            wait = self._db.write(lambda s: _count_failure(s, folded, now))
+            raise StoreError("the login name or the password is wrong", "sign_in_failed",
+                             wait=wait)
+        token = secrets.token_urlsafe(32)
+        expires = now + SESSION_DAYS * DAY
+        rehash = self._passwords.hash(password) if self._passwords.outdated(
+            account.password_hash) else None
+
+        def open_session(s: Session) -> None:
+            s.execute(delete(t.failures).where(t.failures.c.login == folded))
+            s.execute(delete(t.sessions).where(t.sessions.c.account_id == account.id,
+                                               t.sessions.c.expires_at <= now))
+            s.execute(insert(t.sessions).values(token_hash=_digest(token), account_id=account.id,
+                                                created_at=now, expires_at=expires))
+            if rehash:
+                s.execute(update(t.accounts).where(t.accounts.c.id == account.id)
+                          .values(password_hash=rehash))
+
+        self._db.write(open_session)
+        return SignIn(token, _account(account), expires)
+
+    def account_of(self, token: str) -> Account:
+        """The account a session token belongs to.
+
+        :raises StoreError: ``session_expired`` for a token that is unknown, signed out or old.
+        """
+        now = self._clock()
+
+        def find(s: Session) -> Any:
+            return s.execute(select(t.accounts).join(t.sessions)
+                             .where(t.sessions.c.token_hash == _digest(str(token)),
+                                    t.sessions.c.expires_at > now)).first()
+
+        row = self._db.read(find)
+        if row is None:
+            raise StoreError("the session has ended: sign in again", "session_expired")
+        return _account(row)
+
+    def sign_out(self, token: str) -> None:
+        """End a session (an unknown token is fine: it has ended already)."""
+        self._db.write(lambda s: s.execute(
+            delete(t.sessions).where(t.sessions.c.token_hash == _digest(str(token)))))
+
+    # --- circles -----------------------------------------------------------------------
+
+    def create_circle(self, account_id: int, name: str) -> Circle:
+        """A new circle with the account as its owner, and an empty store for its records.
+
+        :raises StoreError: ``name_invalid`` for an empty or too long name.
+        """
+        shown = " ".join(str(name).split())
+        if not 1 <= len(shown) <= 60:
+            raise StoreError("a circle's name has 1 to 60 characters", "name_invalid")
+        key, now = f"circle_{uuid.uuid4().hex[:16]}", self._clock()
+
+        def add(s: Session) -> Circle:
+            done = s.execute(insert(t.circles).values(name=shown, store_key=key, created_at=now))
+            circle_id = done.inserted_primary_key[0]
+            s.execute(insert(t.members).values(circle_id=circle_id, account_id=account_id,
+                                               role="owner", joined_at=now))
+            places.make_room(s, key)
+            return Circle(circle_id, shown, key, "owner")
+
+        return self._db.write(add)
+
+    def circles_of(self, account_id: int) -> list[Circle]:
+        """The circles an account belongs to, by name."""
+        def find(s: Session) -> list[Circle]:
+            rows = s.execute(select(t.circles, t.members.c.role).join(t.members)
+                             .where(t.members.c.account_id == account_id)).all()
+            return sorted((Circle(r.id, r.name, r.store_key, r.role) for r in rows),
+                          key=lambda c: (c.name.casefold(), c.id))
+
+        return self._db.read(find)
+
+    def circle(self, account_id: int, circle_id: int) -> Circle:
+        """One of the account's circles.
+
+        :raises StoreError: ``circle_unknown`` when it does not exist or the account is not a
+            member (one answer for both).
+        """
+        for circle in self.circles_of(account_id):
+            if circle.id == circle_id:
+                return circle
+        raise StoreError(_NO_CIRCLE, "circle_unknown")
+
+    def circle_location(self, account_id: int, circle_id: int) -> str:
+        """Where the records of one of the account's circles are kept, for ``Store.open``.
+
+        :raises StoreError: ``circle_unknown`` as ``circle``.
+        """
+        return places.circle_location(self.location, self.circle(account_id, circle_id).store_key)
+
+    def members(self, account_id: int, circle_id: int) -> list[Member]:
+        """The members of one of the account's circles, the owner first, then by name.
+
+        :raises StoreError: ``circle_unknown`` as ``circle``.
+        """
+        self.circle(account_id, circle_id)
+
+        def find(s: Session) -> list[Member]:
+            rows = s.execute(select(t.members, t.accounts.c.name).join(t.accounts)
+                             .where(t.members.c.circle_id == circle_id)).all()
+            found = [Member(r.account_id, r.name, r.role, r.joined_at) for r in rows]
+            return sorted(found, key=lambda m: (m.role != "owner", m.name.casefold(), m.account_id))
+
+        return self._db.read(find)
+
+    def invite(self, account_id: int, circle_id: int) -> Invitation:
+        """A code that lets one person join one of the account's circles within a week.
+
+        :raises StoreError: ``circle_unknown`` as ``circle``.
+        """
+        self.circle(account_id, circle_id)
+        code, now = codes.new_code(INVITATION_LENGTH), self._clock()
+        expires = now + INVITATION_DAYS * DAY
+        self._db.write(lambda s: s.execute(insert(t.invitations).values(
+            code_hash=_digest(code), circle_id=circle_id, created_by=account_id, created_at=now,
+            expires_at=expires)))
+        return Invitation(code, circle_id, expires)
+
+    def join(self, account_id: int, typed_code: str) -> Circle:
+        """Join the circle an invitation code is for; the code is used up.
+
+        :raises StoreError: ``invitation_invalid`` for a code that is wrong, used or expired
+            (one answer for all three), ``circle_member`` when the account is a member already.
+        """
+        digest, now = _digest(codes.normalise(typed_code)), self._clock()
+
+        def use(s: Session) -> Circle:
+            found = s.execute(select(t.invitations).where(
+                t.invitations.c.code_hash == digest, t.invitations.c.used_by.is_(None),
+                t.invitations.c.expires_at > now)).first()
+            if found is None:
+                raise StoreError("this invitation code is wrong, used or expired",
+                                 "invitation_invalid")
+            if s.execute(select(t.members.c.role).where(
+                    t.members.c.circle_id == found.circle_id,
+                    t.members.c.account_id == account_id)).first():
+                raise StoreError("you are a member of this circle already", "circle_member")
+            s.execute(update(t.invitations).where(t.invitations.c.code_hash == digest)
+                      .values(used_by=account_id, used_at=now))
+            s.execute(insert(t.members).values(circle_id=found.circle_id, account_id=account_id,
+                                               role="member", joined_at=now))
+            circle = s.execute(select(t.circles).where(t.circles.c.id == found.circle_id)).one()
+            return Circle(circle.id, circle.name, circle.store_key, "member")
+
+        return self._db.write(use)
+
+
+def _account(row: Any) -> Account:
+    return Account(row.id, row.login, row.name, row.created_at)
+
+
+def _count_failure(s: Session, login: str, now: float) -> float:
+    """Count a wrong password at ``login``; the wait the next try must keep."""
+    row = s.execute(select(t.failures).where(t.failures.c.login == login)).first()
+    count = 1 if row is None or now - row.last_at > FORGET_FAILURES else row.count + 1
+    wait = wait_after(count)
+    values = {"count": count, "last_at": now, "blocked_until": now + wait}
+    if row is None:
+        s.execute(insert(t.failures).values(login=login, **values))
+    else:
+        s.execute(update(t.failures).where(t.failures.c.login == login).values(**values))
+    return wait
+
+
+def _prepare(s: Session) -> None:
+    conn = s.connection()
+    if "server_schema" not in inspect(conn).get_table_names():
+        t.metadata.create_all(conn)
+        conn.execute(insert(t.schema).values(id=1, version=t.DIRECTORY_VERSION))
+        return
+    version = conn.execute(select(t.schema.c.version).where(t.schema.c.id == 1)).scalar()
+    if not isinstance(version, int) or version > t.DIRECTORY_VERSION:
+        raise StoreError(f"the server's directory has version {version!r}; this Hofstaat reads "
+                         f"up to {t.DIRECTORY_VERSION}: update it", "directory_newer")

@@ -1,0 +1,207 @@
+"""The server's directory on both engines: accounts and passwords, sign-in that slows down after
+wrong passwords, sessions that expire, circles that strangers cannot see, invitations by code,
+and a store of its own for each circle."""
+
+from __future__ import annotations
+
+import threading
+
+import pytest
+from argon2 import PasswordHasher
+from sqlalchemy import MetaData, create_engine, select
+
+from core.server.directory import (DAY, FREE_FAILURES, SESSION_DAYS, Directory, fold, wait_after)
+from core.server.passwords import STRONG, Passwords
+from core.store import Store, StoreError
+from core.store.location import target_of
+
+CHEAP = Passwords(PasswordHasher(time_cost=1, memory_cost=1024, parallelism=1))
+SECRET = "correct horse battery"
+
+
+class Clock:
+    def __init__(self, now=1_000_000.0):
+        self.now = now
+
+    def __call__(self):
+        return self.now
+
+
+@pytest.fixture
+def clock():
+    return Clock()
+
+
+@pytest.fixture
+def place(new_db):
+    return new_db("server")
+
+
+@pytest.fixture
+def directory(place, clock):
+    with Directory.open(place, passwords=CHEAP, clock=clock) as d:
+        yield d
+
+
+def refused(call, *args):
+    with pytest.raises(StoreError) as caught:
+        call(*args)
+    return caught.value
+
+
+def every_value(location):
+    """Every value in every table of the database, as text."""
+    engine = create_engine(target_of(location).url)
+    meta = MetaData()
+    meta.reflect(engine)
+    with engine.connect() as conn:
+        found = [str(v) for table in meta.sorted_tables for row in conn.execute(select(table))
+                 for v in row]
+    engine.dispose()
+    return found
+
+
+def test_an_account_signs_in_with_its_password_and_the_session_names_it(directory, place):
+    anna = directory.register("Anna", "Anna Berg", SECRET)
+    assert (anna.login, anna.name) == ("anna", "Anna Berg")
+    signed = directory.sign_in(" ANNA ", SECRET)
+    assert signed.account == anna
+    assert directory.account_of(signed.token) == anna
+    stored = every_value(place)
+    assert SECRET not in " ".join(stored) and signed.token not in stored
+    assert any(v.startswith("$argon2id$") for v in stored)
+
+
+def test_a_login_name_is_taken_once_whatever_its_case_and_bad_input_is_refused(directory):
+    directory.register("anna", "Anna", SECRET)
+    assert refused(directory.register, "ANNA", "Other", SECRET).key == "login_taken"
+    assert refused(directory.register, "a b", "X", SECRET).key == "login_invalid"
+    assert refused(directory.register, "ab", "X", SECRET).key == "login_invalid"
+    assert refused(directory.register, "bert", "", SECRET).key == "name_invalid"
+    assert refused(directory.register, "bert", "Bert", "short").key == "password_weak"
+    assert fold("Ｂｅｒｔ") == "bert"  # full-width letters are the same name
+
+
+def test_a_wrong_password_and_an_unknown_name_get_the_same_answer(directory):
+    directory.register("anna", "Anna", SECRET)
+    wrong = refused(directory.sign_in, "anna", "not the password")
+    unknown = refused(directory.sign_in, "nobody", SECRET)
+    assert wrong.key == unknown.key == "sign_in_failed"
+    assert str(wrong) == str(unknown)
+
+
+def test_ten_wrong_passwords_make_further_tries_wait_even_with_the_right_one(directory, clock):
+    directory.register("anna", "Anna", SECRET)
+    waits = []
+    for _ in range(10):
+        waits.append(refused(directory.sign_in, "anna", "guess").params["wait"])
+        clock.now += waits[-1]  # the guesser waits exactly as long as told
+    assert waits[:FREE_FAILURES] == [0.0] * FREE_FAILURES
+    assert waits[FREE_FAILURES:] == sorted(waits[FREE_FAILURES:]) and waits[-1] == wait_after(10) > 30
+    clock.now -= 1  # one second before the last wait ends
+    blocked = refused(directory.sign_in, "anna", SECRET)
+    assert blocked.key == "sign_in_wait" and blocked.params["wait"] == pytest.approx(1.0)
+    clock.now += 1
+    assert directory.sign_in("anna", SECRET).account.login == "anna"
+    # a right password starts the count afresh
+    assert refused(directory.sign_in, "anna", "guess").params["wait"] == 0.0
+
+
+def test_wrong_passwords_count_on_every_server_process(place, clock):
+    with Directory.open(place, passwords=CHEAP, clock=clock) as one, \
+            Directory.open(place, passwords=CHEAP, clock=clock) as other:
+        one.register("anna", "Anna", SECRET)
+        for i in range(FREE_FAILURES + 2):
+            refused((one, other)[i % 2].sign_in, "anna", "guess")
+        assert refused(one.sign_in, "anna", SECRET).key == "sign_in_wait"
+        assert refused(other.sign_in, "anna", SECRET).key == "sign_in_wait"
+
+
+def test_a_session_ends_when_signed_out_or_after_its_days(directory, clock):
+    directory.register("anna", "Anna", SECRET)
+    first, second = directory.sign_in("anna", SECRET), directory.sign_in("anna", SECRET)
+    directory.sign_out(first.token)
+    assert refused(directory.account_of, first.token).key == "session_expired"
+    assert directory.account_of(second.token).login == "anna"
+    clock.now += SESSION_DAYS * DAY
+    assert refused(directory.account_of, second.token).key == "session_expired"
+    assert refused(directory.account_of, "made-up").key == "session_expired"
+
+
+def test_a_stranger_gets_nothing_of_a_circle_and_the_same_answer_as_for_none(directory):
+    anna = directory.register("anna", "Anna", SECRET)
+    eve = directory.register("eve", "Eve", SECRET)
+    club = directory.create_circle(anna.id, "Stammtisch")
+    assert directory.circles_of(eve.id) == []
+    for call in (directory.circle, directory.members, directory.invite, directory.circle_location):
+        stranger, missing = refused(call, eve.id, club.id), refused(call, eve.id, club.id + 99)
+        assert stranger.key == missing.key == "circle_unknown"
+        assert str(stranger) == str(missing)
+
+
+def test_an_invitation_lets_one_person_join_once_within_its_week(directory, clock):
+    anna = directory.register("anna", "Anna", SECRET)
+    ben, carla = (directory.register(n, n.title(), SECRET) for n in ("ben", "carla"))
+    club = directory.create_circle(anna.id, "Stammtisch")
+    invitation = directory.invite(anna.id, club.id)
+    typed = f"{invitation.code[:4]}-{invitation.code[4:].lower()}"  # as read out and typed
+    assert directory.join(ben.id, typed).id == club.id
+    assert [(m.name, m.role) for m in directory.members(ben.id, club.id)] == [
+        ("Anna", "owner"), ("Ben", "member")]
+    used = refused(directory.join, carla.id, invitation.code)
+    wrong = refused(directory.join, carla.id, "ABCDEFGH")
+    later = directory.invite(ben.id, club.id)
+    assert refused(directory.join, ben.id, later.code).key == "circle_member"
+    clock.now += 7 * DAY
+    expired = refused(directory.join, carla.id, later.code)
+    assert used.key == wrong.key == expired.key == "invitation_invalid"
+    assert str(used) == str(wrong) == str(expired)
+    assert directory.circles_of(carla.id) == []
+
+
+def test_two_people_using_one_invitation_at_once_let_exactly_one_in(place, clock):
+    with Directory.open(place, passwords=CHEAP, clock=clock) as a, \
+            Directory.open(place, passwords=CHEAP, clock=clock) as b:
+        owner = a.register("anna", "Anna", SECRET)
+        ben, carla = a.register("ben", "Ben", SECRET), a.register("carla", "Carla", SECRET)
+        club = a.create_circle(owner.id, "Stammtisch")
+        code = a.invite(owner.id, club.id).code
+        outcome = {}
+
+        def join(directory, account):
+            try:
+                directory.join(account.id, code)
+                outcome[account.login] = "joined"
+            except StoreError as exc:
+                outcome[account.login] = exc.key
+
+        racers = [threading.Thread(target=join, args=(d, p)) for d, p in ((a, ben), (b, carla))]
+        for racer in racers:
+            racer.start()
+        for racer in racers:
+            racer.join()
+        assert sorted(outcome.values()) == ["invitation_invalid", "joined"]
+        assert len(a.members(owner.id, club.id)) == 2
+
+
+def test_each_circle_keeps_its_records_in_a_store_of_its_own(directory):
+    anna = directory.register("anna", "Anna", SECRET)
+    club, family = (directory.create_circle(anna.id, n) for n in ("Stammtisch", "Familie"))
+    with Store.open(directory.circle_location(anna.id, club.id)) as store:
+        store.create_profile("Anna")
+        store.create_profile("Ben")
+    with Store.open(directory.circle_location(anna.id, family.id)) as store:
+        assert store.list_profiles() == []
+        store.create_profile("Oma")
+    with Store.open(directory.circle_location(anna.id, club.id)) as store:
+        assert [p.name for p in store.list_profiles()] == ["Anna", "Ben"]
+
+
+def test_a_password_hashed_with_weaker_settings_is_hashed_again_at_sign_in(place, clock):
+    with Directory.open(place, passwords=CHEAP, clock=clock) as old:
+        old.register("anna", "Anna", SECRET)
+    assert not any(v.startswith("$argon2id$v=19$m=65536") for v in every_value(place))
+    with Directory.open(place, passwords=Passwords(STRONG), clock=clock) as today:
+        today.sign_in("anna", SECRET)
+        assert any(v.startswith("$argon2id$v=19$m=65536") for v in every_value(place))
+        assert today.sign_in("anna", SECRET).account.login == "anna"
