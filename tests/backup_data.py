@@ -4,10 +4,14 @@ from __future__ import annotations
 
 import itertools
 import json
-import sqlite3
+
+import pytest
+from sqlalchemy import create_engine, inspect, select, table, text
+from sqlalchemy.pool import NullPool
 
 from core.games import registry
 from core.store import Store
+from core.store.location import is_url
 
 
 class Clock:
@@ -22,6 +26,18 @@ class Clock:
 
 def open_store(start: float = 1_000.0, location: str = "sqlite:///:memory:") -> Store:
     return Store.open(location, clock=Clock(start))
+
+
+@pytest.fixture(name="open_store")
+def open_store_on_engine(new_db):
+    """``open_store`` for a test that runs on each engine: a store on a new database of the
+    test's engine (each call its own, unless ``location`` is given). A test module takes it
+    in by importing ``open_store_on_engine``; inside the tests, ``open_store`` is then this."""
+    names = itertools.count(1)
+
+    def open_new(start: float = 1_000.0, location: str | None = None) -> Store:
+        return open_store(start, location or new_db(f"store{next(names)}"))
+    return open_new
 
 
 def seat(name, profile=None, kind="human", level=None):
@@ -84,13 +100,25 @@ def fill(store: Store, tag: str) -> dict[str, int]:
             "quitter": quitter, "hidden": hidden}
 
 
-def dump(path) -> list[str]:
-    """A database file's whole content as SQL, to show that nothing changed."""
-    raw = sqlite3.connect(path)
+def url_of(location) -> str:
+    """A location (a SQLite file's path, or a URL) as a URL for ``create_engine``."""
+    return str(location) if is_url(str(location)) else f"sqlite:///{location}"
+
+
+def dump(location) -> list[str]:
+    """A database's whole content, on either engine, to show that nothing changed: each
+    table (by name) with its columns, then its rows in a stable order."""
+    engine = create_engine(url_of(location), poolclass=NullPool)
     try:
-        return list(raw.iterdump())
+        with engine.connect() as conn:
+            lines = []
+            for name in sorted(inspect(conn).get_table_names()):
+                rows = conn.execute(select(text("*")).select_from(table(name)))
+                lines.append(f"{name}: {', '.join(rows.keys())}")
+                lines += sorted(repr(tuple(row)) for row in rows)
+            return lines
     finally:
-        raw.close()
+        engine.dispose()
 
 
 def parts(text: str) -> dict:

@@ -16,12 +16,22 @@ from app.main import cli
 ROOT = Path(__file__).resolve().parent.parent
 
 
-@pytest.fixture
-def filled(tmp_path):
-    path = tmp_path / "a.db"
-    with open_store(location=str(path)) as store:
+def filled_at(location):
+    with open_store(location=location) as store:
         fill(store, "a")
-    return str(path)
+    return location
+
+
+@pytest.fixture
+def filled(new_db):
+    """A database with a bit of everything, on each engine: for what is about the data."""
+    return filled_at(new_db("a"))
+
+
+@pytest.fixture
+def filled_file(tmp_path):
+    """A SQLite file with a bit of everything: for what is about the database file itself."""
+    return filled_at(str(tmp_path / "a.db"))
 
 
 def run(capsys, *argv):
@@ -41,8 +51,8 @@ def test_export_writes_the_backup_and_says_what_it_holds(capsys, tmp_path, fille
 
 
 def test_import_merges_and_a_second_import_finds_everything_already_here(
-        capsys, tmp_path, filled):
-    target, other = tmp_path / "backup.json", str(tmp_path / "b.db")
+        capsys, tmp_path, new_db, filled):
+    target, other = tmp_path / "backup.json", new_db("b")
     run(capsys, "export", str(target), "--db", filled)
     assert run(capsys, "import", str(target), "--db", other) == (
         0, f"Imported {target}: added 4 players, 4 games, 2 settings", "")
@@ -76,9 +86,9 @@ def test_a_command_without_its_file_exits_with_status_2(capsys):
     assert "the following arguments are required: FILE" in capsys.readouterr().err
 
 
-def test_the_installed_command_line_runs_export_and_import(tmp_path, filled):
+def test_the_installed_command_line_runs_export_and_import(tmp_path, new_db, filled):
     target = tmp_path / "backup.json"
-    for command, db in (("export", filled), ("import", str(tmp_path / "b.db"))):
+    for command, db in (("export", filled), ("import", new_db("b"))):
         done = subprocess.run([sys.executable, "-m", "app", command, str(target), "--db", db],
                               check=False, capture_output=True, text=True, cwd=ROOT,
                               timeout=120)
@@ -87,6 +97,7 @@ def test_the_installed_command_line_runs_export_and_import(tmp_path, filled):
 
 
 # --- the database file is the user's: one that is not Hofstaat's is refused and left alone ---
+# (These are about SQLite files as such, so they stay on SQLite.)
 
 def files_in(folder):
     """Every file under a folder with its bytes, to show that nothing was created or changed."""
@@ -161,17 +172,17 @@ os._exit(0)
 
 
 @pytest.mark.parametrize("command", ["export", "import"])
-def test_a_damaged_hofstaat_database_is_refused_not_moved_aside(capsys, tmp_path, filled,
+def test_a_damaged_hofstaat_database_is_refused_not_moved_aside(capsys, tmp_path, filled_file,
                                                                   command):
     mine = tmp_path / "mine"
     mine.mkdir()
-    whole = Path(filled).read_bytes()
+    whole = Path(filled_file).read_bytes()
     (mine / "hofstaat.db").write_bytes(whole[:len(whole) // 2])
     argv = command_line(command, mine) + ["--db", str(mine / "hofstaat.db")]
     assert_refused(capsys, argv, mine, "is not a Hofstaat database (SQLite")
 
 
-def test_a_backup_file_named_as_its_own_database_is_refused(capsys, tmp_path, filled):
+def test_a_backup_file_named_as_its_own_database_is_refused(capsys, tmp_path, filled_file):
     backup = Path(command_line("import", tmp_path)[1])
     err = assert_refused(capsys, ["import", str(backup), "--db", str(backup)], tmp_path,
                          "it is the database file itself")
@@ -181,9 +192,9 @@ def test_a_backup_file_named_as_its_own_database_is_refused(capsys, tmp_path, fi
     other = tmp_path / "." / "backup.json"
     assert_refused(capsys, ["import", str(other), "--db", str(backup)], tmp_path,
                    "it is the database file itself")
-    assert_refused(capsys, ["export", filled, "--db", filled], tmp_path,
+    assert_refused(capsys, ["export", filled_file, "--db", filled_file], tmp_path,
                    "it is the database file itself")
-    assert_refused(capsys, ["export", filled + "-wal", "--db", filled], tmp_path,
+    assert_refused(capsys, ["export", filled_file + "-wal", "--db", filled_file], tmp_path,
                    "it is the database file itself")
 
 
@@ -199,9 +210,9 @@ def test_export_from_a_database_that_is_not_there_is_refused_and_creates_nothing
                             str(tmp_path / "blank.db")], tmp_path, "(the file is empty)")
 
 
-def test_import_into_a_database_that_is_not_there_yet_creates_it(capsys, tmp_path, filled):
+def test_import_into_a_database_that_is_not_there_yet_creates_it(capsys, tmp_path, filled_file):
     backup = tmp_path / "backup.json"
-    assert run(capsys, "export", str(backup), "--db", filled)[0] == 0
+    assert run(capsys, "export", str(backup), "--db", filled_file)[0] == 0
     fresh = tmp_path / "new" / "folder" / "hofstaat.db"
     code, out, err = run(capsys, "import", str(backup), "--db", str(fresh))
     assert (code, err) == (0, "") and out.startswith(f"Imported {backup}: added 4 players")

@@ -2,7 +2,8 @@
 
 import json
 
-from backup_data import finish, fill, ids, open_store, parts, record, seat
+from backup_data import finish, fill, ids, parts, record, seat
+from backup_data import open_store_on_engine  # noqa: F401  (the open_store fixture: each engine)
 
 from core.store import backup
 from core.store.ids import is_uuid
@@ -10,7 +11,7 @@ from core.store.ids import is_uuid
 KINDS = ("profiles", "games", "settings")
 
 
-def test_export_then_import_into_an_empty_database_then_export_again_gives_the_same_file():
+def test_export_then_import_into_an_empty_database_then_export_again_gives_the_same_file(open_store):
     with open_store() as a, open_store(5_000.0) as b:
         fill(a, "a")
         text = a.export_backup()
@@ -21,7 +22,7 @@ def test_export_then_import_into_an_empty_database_then_export_again_gives_the_s
     assert report.counts["settings"]["added"] == 2
 
 
-def test_results_travel_as_part_of_their_games_and_are_derived_where_they_arrive():
+def test_results_travel_as_part_of_their_games_and_are_derived_where_they_arrive(open_store):
     with open_store() as a, open_store(5_000.0) as b:
         made = fill(a, "a")
         b.import_backup(a.export_backup())
@@ -35,7 +36,7 @@ def test_results_travel_as_part_of_their_games_and_are_derived_where_they_arrive
                     for r in b.results(here.id)] == strip
 
 
-def test_the_file_is_versioned_and_names_records_by_uuid_never_by_local_id():
+def test_the_file_is_versioned_and_names_records_by_uuid_never_by_local_id(open_store):
     with open_store() as a:
         made = fill(a, "a")
         data = parts(a.export_backup())
@@ -53,7 +54,7 @@ def test_the_file_is_versioned_and_names_records_by_uuid_never_by_local_id():
                for g in data["games"])  # running games travel too
 
 
-def test_an_imported_database_answers_with_its_own_ids_and_statistics():
+def test_an_imported_database_answers_with_its_own_ids_and_statistics(open_store):
     with open_store() as a, open_store() as b:
         b.create_profile("Someone else")  # so that local ids differ between the two
         made = fill(a, "a")
@@ -72,7 +73,7 @@ def test_an_imported_database_answers_with_its_own_ids_and_statistics():
         assert b.get_setting("ui_theme_a") == "dark"
 
 
-def test_importing_the_same_file_twice_changes_nothing_the_second_time():
+def test_importing_the_same_file_twice_changes_nothing_the_second_time(open_store):
     with open_store() as a, open_store() as b:
         fill(a, "a")
         text = a.export_backup()
@@ -85,7 +86,7 @@ def test_importing_the_same_file_twice_changes_nothing_the_second_time():
         assert not a.import_backup(text).changed  # into the database it came from, too
 
 
-def test_two_databases_with_shared_and_separate_records_merge_to_the_union_both_ways():
+def test_two_databases_with_shared_and_separate_records_merge_to_the_union_both_ways(open_store):
     with open_store() as a, open_store(9_000.0) as b:
         fill(a, "a")
         b.import_backup(a.export_backup())  # what both have
@@ -100,7 +101,7 @@ def test_two_databases_with_shared_and_separate_records_merge_to_the_union_both_
     assert merged_a == merged_b
 
 
-def test_a_game_continued_on_another_device_comes_back_further_along_with_its_results():
+def test_a_game_continued_on_another_device_comes_back_further_along_with_its_results(open_store):
     with open_store() as a, open_store(9_000.0) as b:
         made = fill(a, "a")
         b.import_backup(a.export_backup())
@@ -118,7 +119,7 @@ def test_a_game_continued_on_another_device_comes_back_further_along_with_its_re
         assert not b.import_backup(a.export_backup()).changed
 
 
-def test_a_resigned_game_is_not_brought_back_to_life_by_an_older_running_copy():
+def test_a_resigned_game_is_not_brought_back_to_life_by_an_older_running_copy(open_store):
     with open_store() as a, open_store(9_000.0) as b:
         anna = a.create_profile("Anna")
         gid = a.save_game(record([seat("Anna", anna), seat("Ben")], 1))
@@ -133,7 +134,7 @@ def test_a_resigned_game_is_not_brought_back_to_life_by_an_older_running_copy():
         assert quit_game.resigned and len(b.results(quit_game.id)) == 2
 
 
-def test_a_player_renamed_on_one_device_has_the_new_name_on_both():
+def test_a_player_renamed_on_one_device_has_the_new_name_on_both(open_store):
     with open_store() as a, open_store(9_000.0) as b:
         anna = a.create_profile("Anna")
         b.import_backup(a.export_backup())
@@ -146,7 +147,7 @@ def test_a_player_renamed_on_one_device_has_the_new_name_on_both():
         assert a.get_profile(anna.id).name == "Annette"
 
 
-def test_the_later_of_two_renames_wins_on_both_devices_whichever_file_comes_first():
+def test_the_later_of_two_renames_wins_on_both_devices_whichever_file_comes_first(open_store):
     with open_store() as a, open_store(9_000.0) as b:
         anna = a.create_profile("Anna")
         b.import_backup(a.export_backup())
@@ -159,7 +160,7 @@ def test_the_later_of_two_renames_wins_on_both_devices_whichever_file_comes_firs
         assert a.get_profile(anna.id).name == b.get_profile(mine.id).name == "Annette"
 
 
-def test_a_new_player_whose_name_is_taken_here_is_added_as_they_are():
+def test_a_new_player_whose_name_is_taken_here_is_added_as_they_are(open_store):
     with open_store() as a, open_store() as b:
         a.create_profile("Ben")
         b.create_profile("ben")
@@ -170,7 +171,7 @@ def test_a_new_player_whose_name_is_taken_here_is_added_as_they_are():
         assert not b.import_backup(a.export_backup()).changed
 
 
-def test_settings_already_set_here_keep_their_value_and_new_ones_are_added():
+def test_settings_already_set_here_keep_their_value_and_new_ones_are_added(open_store):
     with open_store() as a, open_store() as b:
         a.set_setting("ui_theme", "dark")
         a.set_setting("ui_card_back", "midnight")
@@ -180,7 +181,7 @@ def test_settings_already_set_here_keep_their_value_and_new_ones_are_added():
         assert report.counts["settings"] == {"added": 1, "updated": 0, "unchanged": 0, "kept": 1}
 
 
-def test_a_device_s_own_room_for_phones_neither_leaves_it_nor_arrives_from_another():
+def test_a_device_s_own_room_for_phones_neither_leaves_it_nor_arrives_from_another(open_store):
     """A game hosted for phones keeps its room (code, token digests, by local game id) in the
     settings: it means nothing on another device, so a backup leaves it out, and a file that
     holds one anyway writes nothing of it."""
@@ -196,7 +197,7 @@ def test_a_device_s_own_room_for_phones_neither_leaves_it_nor_arrives_from_anoth
         assert report.counts["settings"] == {"added": 1, "updated": 0, "unchanged": 1, "kept": 0}
 
 
-def test_a_game_finished_differently_on_two_devices_counts_the_version_that_ended_first():
+def test_a_game_finished_differently_on_two_devices_counts_the_version_that_ended_first(open_store):
     with open_store() as a, open_store(9_000.0) as b:
         gid = a.save_game(record([seat("Anna"), seat("Ben")], 1))
         b.import_backup(a.export_backup())

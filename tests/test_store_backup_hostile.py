@@ -1,12 +1,14 @@
 """Hostile backup files, each built from a real export: every one is refused whole with a
 ``BackupError`` whose one-line message names the cause and ends "nothing was imported", and
-the database is byte for byte what it was (``sqlite3``'s ``iterdump`` before and after)."""
+the database is what it was, row for row (``dump`` before and after), on each engine."""
 
 import json
 
 import pytest
 
-from backup_data import dump, fill, open_store, parts
+from backup_data import dump, fill, parts
+from backup_data import open_store as open_at
+from backup_data import open_store_on_engine  # noqa: F401  (the open_store fixture: each engine)
 from ledger_games import finished_dynasty
 
 from app.main import cli
@@ -20,7 +22,7 @@ MAX_INT = 2**63 - 1
 def good():
     """A real export: players, finished, running, resigned and archived games, settings, a
     settled dynasty played for money, a payment and a correction."""
-    with open_store() as a:
+    with open_at() as a:
         fill(a, "a")
         finished_dynasty(a)
         debt = max(a.open_debts(), key=lambda d: d.amount.cents)
@@ -29,23 +31,23 @@ def good():
         return a.export_backup()
 
 
-def here(tmp_path):
-    """A database file of its own records, closed; its path."""
-    path = tmp_path / "hofstaat.db"
-    with open_store(7_000.0, str(path)) as store:
+def here(new_db):
+    """A new database of its own records on the test's engine, closed; its location."""
+    location = new_db("hofstaat")
+    with open_at(7_000.0, location) as store:
         fill(store, "here")
-    return path
+    return location
 
 
-def refused(tmp_path, raw):
+def refused(new_db, raw):
     """The error importing ``raw`` into a database of its own records raised; the database
     must be unchanged."""
-    path = here(tmp_path)
-    before = dump(path)
-    with open_store(8_000.0, str(path)) as store:
+    location = here(new_db)
+    before = dump(location)
+    with open_at(8_000.0, location) as store:
         with pytest.raises(BackupError) as caught:
             store.import_backup(raw)
-    assert dump(path) == before
+    assert dump(location) == before
     return caught.value
 
 
@@ -237,15 +239,14 @@ HOSTILE = {
 
 
 @pytest.mark.parametrize("name", list(HOSTILE))
-def test_a_hostile_file_is_refused_whole_in_one_line_and_changes_nothing(tmp_path, good, name):
+def test_a_hostile_file_is_refused_whole_in_one_line_and_changes_nothing(new_db, good, name):
     make, key, words = HOSTILE[name]
-    assert_refusal(refused(tmp_path, make(good)), key, words)
+    assert_refusal(refused(new_db, make(good)), key, words)
 
 
-def test_the_real_export_the_hostile_files_come_from_is_imported(tmp_path, good):
+def test_the_real_export_the_hostile_files_come_from_is_imported(new_db, good):
     """So each refusal above is for its own change, not for the file it was made from."""
-    path = here(tmp_path)
-    with open_store(8_000.0, str(path)) as store:
+    with open_at(8_000.0, here(new_db)) as store:
         report = store.import_backup(good)
         assert report.counts["ledger"]["added"] == 2 and report.counts["dynasties"]["added"] == 1
         assert not store.import_backup(good).changed
@@ -255,7 +256,7 @@ def test_the_real_export_the_hostile_files_come_from_is_imported(tmp_path, good)
     lambda d: None,
     lambda d: d["results"].clear(),
 ], ids=["with a result that fits", "without results"])
-def test_a_format_2_file_whose_results_fit_their_games_is_imported(tmp_path, good, change):
+def test_a_format_2_file_whose_results_fit_their_games_is_imported(new_db, good, change):
     def fitting(data):
         g = game(data)
         return result_of(g, 0, score=g["result"]["scores"][0], won=True)
@@ -264,13 +265,12 @@ def test_a_format_2_file_whose_results_fit_their_games_is_imported(tmp_path, goo
         old_format(fitting)(data)
         change(data)
 
-    path = here(tmp_path)
-    with open_store(8_000.0, str(path)) as store:
+    with open_at(8_000.0, here(new_db)) as store:
         report = store.import_backup(edited(good, both))
     assert report.counts["games"]["added"] == len(parts(good)["games"])
 
 
-def test_a_setting_of_exactly_64_kb_is_imported(good):
+def test_a_setting_of_exactly_64_kb_is_imported(open_store, good):
     raw = edited(good, settings_value("x" * (64 * 1024 - 2)))
     with open_store() as store:
         store.import_backup(raw)
@@ -284,14 +284,14 @@ CLI = ["a game's seed of 2**63", "JSON nested 3,000 levels deep", "350,000 playe
 
 @pytest.mark.parametrize("name", CLI)
 def test_the_command_line_refuses_a_hostile_file_in_one_line_with_status_1(
-        tmp_path, good, capsys, name):
+        tmp_path, new_db, good, capsys, name):
     make, key, words = HOSTILE[name]
     file = tmp_path / "hostile.json"
     file.write_text(make(good), encoding="utf-8")
-    db = here(tmp_path)
+    db = here(new_db)
     before = dump(db)
     capsys.readouterr()
-    assert cli(["import", str(file), "--db", str(db)]) == 1
+    assert cli(["import", str(file), "--db", db]) == 1
     out, err = capsys.readouterr()
     assert out == ""
     assert err.count("\n") == 1 and err.endswith("nothing was imported\n"), err[:500]
@@ -316,8 +316,8 @@ def _overflowing_counts(field):
 
 
 @pytest.mark.parametrize("field", ["undos", "hints"])
-def test_counts_whose_sum_is_past_64_bits_are_refused_not_a_crash(tmp_path, good, field):
-    exc = refused(tmp_path, edited(good, _overflowing_counts(field)))
+def test_counts_whose_sum_is_past_64_bits_are_refused_not_a_crash(new_db, good, field):
+    exc = refused(new_db, edited(good, _overflowing_counts(field)))
     assert_refusal(exc, "backup_invalid", f"{field} must be a whole number from 0 to")
 
 
@@ -327,16 +327,16 @@ def test_counts_whose_sum_is_past_64_bits_are_refused_not_a_crash(tmp_path, good
     lambda d: d["settings"].extend([{"key": "ui\ntheme", "value": 1}] * 2),
     lambda d: d["settings"].extend([{"key": "ui\u2028theme", "value": 1}] * 2),
 ], ids=["an unknown field", "an unknown part", "a repeated setting", "a line separator"])
-def test_a_name_with_a_line_break_is_refused_in_one_line(tmp_path, good, change):
+def test_a_name_with_a_line_break_is_refused_in_one_line(new_db, good, change):
     """Names from the file were quoted as they are: a line break split the message (and the
     command line's one line on stderr) in two."""
-    exc = refused(tmp_path, edited(good, change))
+    exc = refused(new_db, edited(good, change))
     assert exc.key == "backup_invalid"
     assert len(str(exc).splitlines()) == 1 and str(exc).endswith("nothing was imported")
 
 
 @pytest.mark.parametrize("time", [2**53 + 1, MAX_INT])
-def test_a_time_no_float_holds_is_imported_whole_or_refused(tmp_path, good, time):
+def test_a_time_no_float_holds_is_imported_whole_or_refused(open_store, good, time):
     """Such a time was accepted but kept as a float: importing the same file again was a
     clash, and at 2**63 - 1 the export was refused elsewhere."""
     raw = edited(good, lambda d: d["profiles"][0].update(created_at=time))
@@ -350,7 +350,7 @@ def test_a_time_no_float_holds_is_imported_whole_or_refused(tmp_path, good, time
             other.import_backup(store.export_backup())
 
 
-def test_a_format_2_file_with_a_negative_score_its_game_ended_with_is_imported(good):
+def test_a_format_2_file_with_a_negative_score_its_game_ended_with_is_imported(open_store, good):
     def negative(data):
         g = game(data, "rosenkrieg")
         seat = min(range(len(g["seats"])), key=lambda i: g["result"]["scores"][i])
@@ -364,7 +364,7 @@ def test_a_format_2_file_with_a_negative_score_its_game_ended_with_is_imported(g
 
 
 @pytest.mark.parametrize("level", [[], {"x": 1}])
-def test_a_seat_whose_level_is_not_text_is_refused_as_a_bad_backup(tmp_path, good, level):
+def test_a_seat_whose_level_is_not_text_is_refused_as_a_bad_backup(new_db, good, level):
     raw = edited(good, lambda d: game(d)["seats"][0].update(level=level))
-    exc = refused(tmp_path, raw)
+    exc = refused(new_db, raw)
     assert exc.key == "backup_invalid" and str(exc).endswith("nothing was imported")

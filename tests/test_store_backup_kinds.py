@@ -1,12 +1,13 @@
 """A kind of record registered later (as the ledger's will be) travels in backups by itself."""
 
 import json
-import sqlite3
 
 import pytest
-from sqlalchemy import Column, Integer, MetaData, String, Table, select
+from sqlalchemy import Column, Integer, MetaData, String, Table, create_engine, select
+from sqlalchemy.pool import NullPool
 
-from backup_data import open_store, parts
+from backup_data import open_store_on_engine  # noqa: F401  (the open_store fixture: each engine)
+from backup_data import parts, url_of
 
 from core.store import BackupError, backup
 from core.store.backup import ADD, SAME, Clash, Kind, need, only, uuid_field
@@ -18,7 +19,8 @@ PAYMENTS = Table("toy_payments", MetaData(), Column("id", Integer, primary_key=T
                  Column("cents", Integer, nullable=False))
 
 
-def dump(s, links):
+def dump(s, links, since=None):
+    """Every payment (``since``, for exports of what changed: the toy keeps no change numbers)."""
     return [{"id": u, "cents": c} for u, c in s.execute(
         select(PAYMENTS.c.uuid, PAYMENTS.c.cents).order_by(PAYMENTS.c.uuid))]
 
@@ -50,27 +52,34 @@ def with_payments(monkeypatch):
     backup.register(Kind("payments", since, dump, check, plan, write, table=PAYMENTS))
 
 
-def phone(tmp_path, name):
-    path = tmp_path / f"{name}.db"
-    open_store(location=str(path)).close()
-    raw = sqlite3.connect(path)
-    raw.execute("CREATE TABLE toy_payments (id INTEGER PRIMARY KEY, uuid VARCHAR NOT NULL UNIQUE,"
-                " cents INTEGER NOT NULL)")
-    raw.commit()
-    raw.close()
-    return open_store(location=str(path))
+def beside(location, work):
+    """``work(connection)`` done in a transaction of its own on the database at ``location``."""
+    engine = create_engine(url_of(location), poolclass=NullPool)
+    try:
+        with engine.begin() as conn:
+            work(conn)
+    finally:
+        engine.dispose()
+
+
+@pytest.fixture
+def phone(open_store):
+    """``phone()``: a store on a new database that has the toy table too."""
+    def make():
+        store = open_store()
+        beside(store.location, PAYMENTS.create)
+        return store
+    return make
 
 
 def pay(store, cents):
-    raw = sqlite3.connect(store.location)
-    raw.execute("INSERT INTO toy_payments (uuid, cents) VALUES (?, ?)", (new_uuid(), cents))
-    raw.commit()
-    raw.close()
+    beside(store.location, lambda conn: conn.execute(
+        PAYMENTS.insert().values(uuid=new_uuid(), cents=cents)))
 
 
 def test_a_payment_recorded_on_one_phone_is_on_both_after_they_swap_backups(
-        tmp_path, with_payments):
-    with phone(tmp_path, "anna") as anna, phone(tmp_path, "ben") as ben:
+        phone, with_payments):
+    with phone() as anna, phone() as ben:
         anna.create_profile("Anna")
         pay(anna, 250)
         ben.import_backup(anna.export_backup())
@@ -84,8 +93,8 @@ def test_a_payment_recorded_on_one_phone_is_on_both_after_they_swap_backups(
 
 
 def test_files_from_before_the_new_kind_still_import_and_it_refuses_a_changed_history(
-        tmp_path, with_payments):
-    with phone(tmp_path, "anna") as anna:
+        phone, with_payments):
+    with phone() as anna:
         pay(anna, 100)
         text = anna.export_backup()
         old = parts(text)
@@ -99,8 +108,8 @@ def test_files_from_before_the_new_kind_still_import_and_it_refuses_a_changed_hi
 
 
 def test_without_the_new_kind_a_file_that_has_it_is_refused_as_newer(
-        tmp_path, monkeypatch, with_payments):
-    with phone(tmp_path, "anna") as anna:
+        phone, open_store, monkeypatch, with_payments):
+    with phone() as anna:
         text = anna.export_backup()
     monkeypatch.setattr(backup, "KINDS", [k for k in backup.KINDS if k.name != "payments"])
     with open_store() as older, pytest.raises(BackupError) as caught:

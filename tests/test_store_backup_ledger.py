@@ -4,7 +4,8 @@ import json
 
 import pytest
 
-from backup_data import open_store, parts
+from backup_data import parts
+from backup_data import open_store_on_engine  # noqa: F401  (the open_store fixture: each engine)
 from ledger_games import finished_dynasty, people, play_out, start
 
 from core.session import Seat
@@ -29,7 +30,7 @@ def first_debt(store):
     return max(store.open_debts(), key=lambda d: d.amount.cents)
 
 
-def test_a_dynasty_settled_on_phone_a_shows_the_same_open_debts_on_phone_b():
+def test_a_dynasty_settled_on_phone_a_shows_the_same_open_debts_on_phone_b(open_store):
     with open_store() as a, open_store(5_000.0) as b:
         finished_dynasty(a)
         report = b.import_backup(a.export_backup())
@@ -42,7 +43,7 @@ def test_a_dynasty_settled_on_phone_a_shows_the_same_open_debts_on_phone_b():
         assert b.dynasties()[0].ended_at == a.dynasties()[0].ended_at is not None
 
 
-def test_export_import_into_an_empty_database_and_export_again_gives_the_same_file():
+def test_export_import_into_an_empty_database_and_export_again_gives_the_same_file(open_store):
     with open_store() as a, open_store(9_000.0) as b:
         finished_dynasty(a)
         debt = first_debt(a)
@@ -55,7 +56,7 @@ def test_export_import_into_an_empty_database_and_export_again_gives_the_same_fi
     assert parts(text)["version"] == 3
 
 
-def test_a_part_payment_made_on_b_is_paid_on_both_after_b_s_backup_is_imported_on_a():
+def test_a_part_payment_made_on_b_is_paid_on_both_after_b_s_backup_is_imported_on_a(open_store):
     with open_store() as a, open_store(5_000.0) as b:
         shared(a, b)
         debt = first_debt(b)
@@ -70,7 +71,7 @@ def test_a_part_payment_made_on_b_is_paid_on_both_after_b_s_backup_is_imported_o
         assert a.export_backup() == b.export_backup()
 
 
-def test_a_dynasty_settled_on_the_other_phone_ends_here_with_the_same_debts():
+def test_a_dynasty_settled_on_the_other_phone_ends_here_with_the_same_debts(open_store):
     with open_store() as a, open_store(5_000.0) as b:
         session = play_out(start(a, people(a, "Anna", "Ben", "Carla")), stop_after_partien=1)
         b.import_backup(a.export_backup())
@@ -81,7 +82,7 @@ def test_a_dynasty_settled_on_the_other_phone_ends_here_with_the_same_debts():
         assert named(b, b.open_debts()) == named(a, a.open_debts()) != []
 
 
-def test_a_changed_payment_is_refused_whole_and_nothing_is_written():
+def test_a_changed_payment_is_refused_whole_and_nothing_is_written(open_store):
     with open_store() as a, open_store(5_000.0) as b:
         shared(a, b)
         debt = first_debt(a)
@@ -99,7 +100,7 @@ def test_a_changed_payment_is_refused_whole_and_nothing_is_written():
         assert b.export_backup() == before
 
 
-def test_a_dynasty_naming_a_game_neither_in_the_file_nor_here_is_refused():
+def test_a_dynasty_naming_a_game_neither_in_the_file_nor_here_is_refused(open_store):
     with open_store() as a, open_store(5_000.0) as b:
         finished_dynasty(a)
         data = parts(a.export_backup())
@@ -110,7 +111,7 @@ def test_a_dynasty_naming_a_game_neither_in_the_file_nor_here_is_refused():
         assert b.list_profiles() == []
 
 
-def test_a_backup_from_before_the_ledger_still_imports():
+def test_a_backup_from_before_the_ledger_still_imports(open_store):
     with open_store() as a, open_store(5_000.0) as b:
         finished_dynasty(a)
         old = parts(a.export_backup())
@@ -121,7 +122,7 @@ def test_a_backup_from_before_the_ledger_still_imports():
         assert b.open_debts() == [] and b.dynasties() == []
 
 
-def test_settled_debts_of_an_older_file_are_left_to_the_games_they_come_from():
+def test_settled_debts_of_an_older_file_are_left_to_the_games_they_come_from(open_store):
     with open_store() as a, open_store(5_000.0) as b:
         before = shared(a, b)
         older = parts(a.export_backup())
@@ -141,7 +142,7 @@ def test_settled_debts_of_an_older_file_are_left_to_the_games_they_come_from():
         assert named(b, b.open_debts()) == named(a, a.open_debts())
 
 
-def test_a_dynasty_against_one_computer_on_three_seats_reaches_the_other_phone():
+def test_a_dynasty_against_one_computer_on_three_seats_reaches_the_other_phone(open_store):
     with open_store() as a, open_store(5_000.0) as b:
         anna = people(a, "Anna")
         bot = a.create_profile("Computer (normal)", kind="bot", level="normal")
@@ -151,7 +152,7 @@ def test_a_dynasty_against_one_computer_on_three_seats_reaches_the_other_phone()
         assert named(b, b.open_debts()) == named(a, a.open_debts()) != []
 
 
-def test_a_dynasty_of_one_person_on_every_seat_is_refused():
+def test_a_dynasty_of_one_person_on_every_seat_is_refused(open_store):
     with open_store() as a, open_store(5_000.0) as b:
         finished_dynasty(a)
         data = parts(a.export_backup())

@@ -1,13 +1,15 @@
 """Bad backup files are refused whole, saying what is wrong, and change nothing."""
 
+import itertools
 import json
-import shutil
 
 import pytest
 from hypothesis import HealthCheck, event, given, settings
 from hypothesis import strategies as st
 
-from backup_data import dump, fill, open_store, parts
+from backup_data import dump, fill, parts
+from backup_data import open_store as open_at
+from backup_data import open_store_on_engine  # noqa: F401  (the open_store fixture: each engine)
 
 from core.store import BackupError, StoreError
 
@@ -15,7 +17,7 @@ from core.store import BackupError, StoreError
 @pytest.fixture(scope="module")
 def good():
     """A valid backup with a bit of everything."""
-    with open_store() as a:
+    with open_at() as a:
         fill(a, "a")
         return a.export_backup()
 
@@ -73,15 +75,15 @@ BAD = {
 
 
 @pytest.mark.parametrize("name", sorted(BAD))
-def test_a_bad_file_is_refused_with_what_is_wrong_and_nothing_is_written(tmp_path, good, name):
+def test_a_bad_file_is_refused_with_what_is_wrong_and_nothing_is_written(new_db, good, name):
     make, key, words = BAD[name]
-    path = tmp_path / "hofstaat.db"
-    with open_store(location=str(path)) as store:
+    location = new_db()
+    with open_at(location=location) as store:
         fill(store, "here")
-        before = dump(path)
+        before = dump(location)
         with pytest.raises(BackupError) as caught:
             store.import_backup(make(good))
-        assert dump(path) == before
+        assert dump(location) == before
     assert caught.value.key == key
     assert words in str(caught.value)
     assert str(caught.value).endswith("nothing was imported")
@@ -97,20 +99,20 @@ CLASHES = {
 
 @pytest.mark.parametrize("name", sorted(CLASHES))
 def test_an_id_taken_here_by_different_content_is_a_clash_and_nothing_is_written(
-        tmp_path, good, name):
+        new_db, good, name):
     kind, fields, words = CLASHES[name]
-    path = tmp_path / "hofstaat.db"
-    with open_store(location=str(path)) as store:
+    location = new_db()
+    with open_at(location=location) as store:
         store.import_backup(good)
         fill(store, "here")
-        before = dump(path)
+        before = dump(location)
         # The clashing record comes last, after records that would be added.
         damaged = parts(good)
         damaged["profiles"].insert(0, dict(damaged["profiles"][0], id="a" * 32, name="New"))
         damaged[kind][-1].update(fields)
         with pytest.raises(BackupError) as caught:
             store.import_backup(json.dumps(damaged))
-        assert dump(path) == before
+        assert dump(location) == before
     assert caught.value.key == "backup_clash"
     assert words in str(caught.value) and "belongs to a different record here" in str(caught.value)
 
@@ -175,7 +177,7 @@ def byte_damage(draw, text):
 
 
 def _damaged_files():
-    with open_store() as a:
+    with open_at() as a:
         fill(a, "a")
         text = a.export_backup()
     return text, structural_damage(text) | byte_damage(text)
@@ -184,33 +186,60 @@ def _damaged_files():
 GOOD, DAMAGED = _damaged_files()
 
 
-@pytest.fixture(scope="module")
-def template(tmp_path_factory):
-    """A database that has the good file's records (so damaged ones can clash) and its own."""
-    path = tmp_path_factory.mktemp("template") / "hofstaat.db"
-    with open_store(7_000.0, str(path)) as store:
-        store.import_backup(GOOD)
-        fill(store, "here")
-    return path
+class Targets:
+    """The databases the damaged files are imported into, each with the good file's records
+    (so damaged ones can clash) and its own. A file refused leaves its database as it was
+    (each example checks, row for row), so the next example imports into that one again;
+    after a file was imported (or a check failed), the next example gets a new one."""
+
+    def __init__(self, new_db) -> None:
+        self.new_db, self.names = new_db, itertools.count(1)
+        self.store = self.before = None
+
+    def take(self):
+        """An open store on a database as it was made, and the database's ``dump``."""
+        if self.store is None:
+            location = self.new_db(f"target{next(self.names)}")
+            with open_at(7_000.0, location) as store:
+                store.import_backup(GOOD)
+                fill(store, "here")
+            self.store, self.before = open_at(8_000.0, location), dump(location)
+        store, self.store = self.store, None
+        return store, self.before
+
+    def unchanged(self, store) -> None:
+        self.store = store
+
+    def close(self) -> None:
+        if self.store is not None:
+            self.store.close()
+
+
+@pytest.fixture
+def targets(new_db):
+    made = Targets(new_db)
+    yield made
+    made.close()
 
 
 @settings(max_examples=100, deadline=None, suppress_health_check=[
     HealthCheck.too_slow, HealthCheck.function_scoped_fixture])
 @given(raw=DAMAGED)
-def test_a_randomly_damaged_file_is_imported_whole_or_not_at_all(tmp_path, template, raw):
-    path = tmp_path / "copy.db"
-    for old in tmp_path.glob("copy.db*"):  # the last example's file and its log
-        old.unlink()
-    shutil.copyfile(template, path)
-    with open_store(8_000.0, str(path)) as store:
-        before = dump(path)
+def test_a_randomly_damaged_file_is_imported_whole_or_not_at_all(targets, raw):
+    store, before = targets.take()
+    try:
         try:
             store.import_backup(raw)
         except BackupError as exc:
-            assert dump(path) == before
+            assert dump(store.location) == before
             assert exc.key.startswith("backup_") and str(exc).endswith("nothing was imported")
             event(exc.key)
+            targets.unchanged(store)
+            store = None
         else:
             event("imported")
             # Whatever was accepted is now here whole: importing it again changes nothing.
             assert not store.import_backup(raw).changed
+    finally:
+        if store is not None:
+            store.close()
