@@ -204,6 +204,19 @@ HOSTILE = {
     "a 400-digit number": (
         lambda g: raw_value(g, set_in(lambda d: (game(d), "seed")), "9" * 400),
         "backup_invalid", "it holds the number 99999999999999999999…"),
+    # text neither engine can keep
+    "a payment's note with a NUL character": (
+        lambda g: edited(g, lambda d: entry(d, "payment").update(note="Kaffee\x00")),
+        "backup_invalid", "it holds text with a NUL character"),
+    "a setting's key with a NUL character": (
+        lambda g: edited(g, lambda d: d["settings"][0].update(key="lang\x00")),
+        "backup_invalid", "it holds text with a NUL character"),
+    "a player's name that is half a surrogate pair": (
+        lambda g: raw_value(g, set_in(lambda d: (d["profiles"][0], "name")), '"\\ud800"'),
+        "backup_invalid", "it holds text that is not valid Unicode"),
+    "a key inside a game's state that is half a surrogate pair": (
+        lambda g: edited(g, lambda d: game(d)["meta"].update({"\ud800": 1})),
+        "backup_invalid", "it holds text that is not valid Unicode"),
     # JSON no backup holds
     "JSON nested 3,000 levels deep": (
         lambda g: deep(g), "backup_damaged", "the file nests its values too deeply"),

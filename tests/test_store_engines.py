@@ -151,3 +151,91 @@ def test_a_server_that_cannot_be_reached_is_one_line_without_the_password(postgr
     message = str(refused.value)
     assert refused.value.key == "db_unreadable"
     assert "s3cret" not in message and "missing_db" in message and "\n" not in message
+
+
+def next_version(monkeypatch, step):
+    """Make this code one schema version newer, reached by ``step``, as the next change will."""
+    from core.store import migrations
+
+    monkeypatch.setattr(migrations, "CURRENT_VERSION", CURRENT_VERSION + 1)
+    monkeypatch.setitem(migrations.MIGRATIONS, CURRENT_VERSION, step)
+
+
+def columns_of(location: str, table: str) -> list[str]:
+    engine = raw_engine(location)
+    try:
+        return [c["name"] for c in inspect(engine).get_columns(table)]
+    finally:
+        engine.dispose()
+
+
+def test_an_upgrade_runs_its_steps_and_derives_the_statistics_again_on_both_engines(
+        new_db, monkeypatch):
+    location = new_db()
+    with Store.open(location) as store:
+        anna = store.create_profile("Anna")
+        session = _finished_game(store, anna)
+        before = store.stats("thronfolge", anna.id)
+    engine = raw_engine(location)
+    with engine.begin() as conn:  # what the upgrade must write again from the games
+        conn.execute(text("DELETE FROM player_totals"))
+    engine.dispose()
+    next_version(monkeypatch, lambda conn: conn.exec_driver_sql(
+        "ALTER TABLE profiles ADD COLUMN note VARCHAR NOT NULL DEFAULT ''"))
+    with Store.open(location) as store:
+        assert store.upgraded_from == CURRENT_VERSION
+        assert store.stats("thronfolge", anna.id) == before
+        assert store.load_game(session.game_id)["actions"] == session.actions
+    assert version_of(location) == CURRENT_VERSION + 1
+    assert "note" in columns_of(location, "profiles")
+
+
+def test_an_upgrade_that_fails_halfway_leaves_the_database_as_it_was_on_both_engines(
+        new_db, monkeypatch):
+    location = new_db()
+    with Store.open(location) as store:
+        store.create_profile("Anna")
+
+    def breaks_halfway(conn):
+        conn.exec_driver_sql("ALTER TABLE profiles ADD COLUMN note VARCHAR")
+        raise RuntimeError("power cut")
+
+    next_version(monkeypatch, breaks_halfway)
+    with pytest.raises(RuntimeError, match="power cut"):
+        Store.open(location)
+    assert version_of(location) == CURRENT_VERSION
+    assert "note" not in columns_of(location, "profiles")
+
+
+def _finished_game(store, anna):
+    from core.session import GameSession, Seat
+
+    bot = store.create_profile("Computer", kind="bot", level="easy")
+    session = GameSession.start("thronfolge", [Seat("human", "Anna", anna.id),
+                                               Seat("bot", "Computer", bot.id, "easy")],
+                                seed=3, saver=store)
+    while not session.over:
+        session.apply(session.legal()[0])
+    return session
+
+
+def test_a_seed_as_large_as_sqlite_keeps_is_kept_on_postgresql_too(new_db):
+    from core.session import GameSession, Seat
+
+    with Store.open(new_db()) as store:
+        anna = store.create_profile("Anna")
+        session = GameSession.start("thronfolge", [Seat("human", "Anna", anna.id),
+                                                   Seat("human", "Ben")], seed=2**63 - 1,
+                                    saver=store)
+        assert store.load_game(session.game_id)["seed"] == 2**63 - 1
+
+
+@pytest.mark.parametrize("bad", ["Kaffee\x00", "\ud800"])
+def test_text_neither_engine_can_keep_is_refused_before_anything_is_written(new_db, bad):
+    with Store.open(new_db()) as store:
+        anna, ben = store.create_profile("Anna"), store.create_profile("Ben")
+        for call, args in ((store.set_setting, (bad, 1)), (store.create_profile, (bad,)),
+                           (store.record_correction, (anna.uuid, ben.uuid, 5, "EUR", bad))):
+            with pytest.raises(StoreError):
+                call(*args)
+        assert store.ledger_entries() == [] and len(store.list_profiles()) == 2

@@ -135,9 +135,10 @@ class Plan:
 class Kind:
     """One kind of record in a backup, and how to export, check and merge it.
 
-    ``dump(session, links)`` gives every record in file order (stable, from the
+    ``dump(session, links, since)`` gives every record in file order (stable, from the
     records' content only, so that export, import elsewhere and export again give
-    the same file). ``check(record)`` raises ``Invalid``. ``refs(record)`` names
+    the same file); with ``since``, only those changed after that change number
+    (``changes``). ``check(record)`` raises ``Invalid``. ``refs(record)`` names
     the ``(kind, uuid)`` records it needs, which must be in the file or the
     database. ``plan(plan, record)`` compares it with the database and returns
     ``(outcome, detail)`` or raises ``Clash``; ``write(plan, record, detail)``
@@ -146,7 +147,7 @@ class Kind:
 
     name: str
     since: int
-    dump: Callable[[Session, Links], list[dict[str, Any]]]
+    dump: Callable[..., list[dict[str, Any]]]
     check: Callable[[dict[str, Any]], None]
     plan: Callable[[Plan, dict[str, Any]], tuple[str, Any]]
     write: Callable[[Plan, dict[str, Any], Any], None]
@@ -183,13 +184,15 @@ def links(session: Session) -> Links:
 # --- export ----------------------------------------------------------------------------
 
 
-def export(session: Session) -> dict[str, Any]:
-    """Every record of every kind, as the backup's JSON object."""
+def export(session: Session, since: int | None = None,
+           leave_out: Iterable[str] = ()) -> dict[str, Any]:
+    """Every record of every kind (or those changed after change number ``since``), as the
+    backup's JSON object; the kinds named in ``leave_out`` are there as empty lists."""
     ln = links(session)
     data: dict[str, Any] = {"format": FORMAT, "version": version()}
     for kind in KINDS:
         if kind.until is None:
-            data[kind.name] = kind.dump(session, ln)
+            data[kind.name] = [] if kind.name in leave_out else kind.dump(session, ln, since)
     return data
 
 

@@ -73,7 +73,8 @@ def _no_constant(name: str) -> Any:
 
 def _check_values(data: Any) -> None:
     """Refuse values no record holds: nesting deeper than ``MAX_DEPTH``, whole numbers beyond
-    64 bits, numbers that are not finite.
+    64 bits, numbers that are not finite, text with a NUL character (PostgreSQL cannot keep
+    one) or half of a UTF-16 pair (not text at all).
 
     :raises BackupError: saying which.
     """
@@ -83,7 +84,11 @@ def _check_values(data: Any) -> None:
         if depth > MAX_DEPTH:
             raise fail("backup_damaged", "the file nests its values too deeply to be a Hofstaat "
                         "backup", line=None, column=None)
-        if isinstance(value, dict):
+        if isinstance(value, str):
+            _check_text(value)
+        elif isinstance(value, dict):
+            for key in value:
+                _check_text(key)
             stack.extend((v, depth + 1) for v in value.values())
         elif isinstance(value, list):
             stack.extend((v, depth + 1) for v in value)
@@ -126,3 +131,13 @@ def _records(data: dict[str, Any], found: int) -> dict[str, list[dict[str, Any]]
     for kind in backup.KINDS:
         records.setdefault(kind.name, [])
     return records
+
+
+def _check_text(text: str) -> None:
+    if "\x00" in text:
+        raise invalid("it holds text with a NUL character, which no record holds")
+    try:
+        text.encode("utf-8")
+    except UnicodeEncodeError:
+        raise invalid("it holds text that is not valid Unicode (half of a surrogate pair)") \
+            from None

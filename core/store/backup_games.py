@@ -23,7 +23,7 @@ from sqlmodel import Session
 
 from core.errors import RulesError
 from core.games import registry
-from core.store import versions
+from core.store import changes, versions
 from core.store.backup import ADD, KEEP, SAME, UPDATE, Clash, Invalid, Links, Note, Plan
 from core.store.backup import counts, differing, is_time, need, only, uuid_field
 from core.saved_checks import check_saved
@@ -99,8 +99,11 @@ def _game(s: Session, row: GameRow, links: Links, forks: list[GameForkRow]) -> d
             "archived_at": row.archived_at, **main, "forks": sorted(forks, key=versions.digest)}
 
 
-def dump_games(s: Session, links: Links) -> list[dict[str, Any]]:
-    rows = s.execute(select(GameRow).order_by(G.started_at, G.uuid)).scalars()
+def dump_games(s: Session, links: Links, since: int | None = None) -> list[dict[str, Any]]:
+    query = select(GameRow).order_by(G.started_at, G.uuid)
+    if since is not None:
+        query = query.where(changes.since("games", G.uuid, since))
+    rows = s.execute(query).scalars()
     forks = all_forks(s)
     return [g for g in (_game(s, r, links, forks.get(r.id, [])) for r in rows) if g is not None]
 

@@ -25,7 +25,7 @@ from sqlmodel import Session
 
 from core.bots import LEVELS
 from core.store import backup
-from core.store import backup_games
+from core.store import backup_games, changes
 from core.store.backup import ADD, KEEP, SAME, UPDATE, Clash, Invalid, Kind, Links, Plan
 from core.store.backup import counts, differing, is_number, is_time, need, only, uuid_field
 from core.store.checks import is_int
@@ -61,8 +61,11 @@ def _profile(row: ProfileRow) -> dict[str, Any]:
             "changed_at": row.changed_at}
 
 
-def dump_profiles(s: Session, links: Links) -> list[dict[str, Any]]:
-    rows = s.execute(select(ProfileRow).order_by(P.created_at, P.uuid)).scalars()
+def dump_profiles(s: Session, links: Links, since: int | None = None) -> list[dict[str, Any]]:
+    query = select(ProfileRow).order_by(P.created_at, P.uuid)
+    if since is not None:
+        query = query.where(changes.since("profiles", P.uuid, since))
+    rows = s.execute(query).scalars()
     return [_profile(r) for r in rows]
 
 
@@ -169,11 +172,12 @@ def _nothing(plan: Plan, r: dict[str, Any], detail: Any) -> None:
 
 
 # Settings of this device alone: the room of a game hosted here for phones (its code and its phones'
-# token digests, by local game id) means nothing on another device.
-DEVICE_ONLY = ("hosting.",)
+# token digests, by local game id) means nothing on another device, nor how far it has synced
+# with a server and with which account.
+DEVICE_ONLY = ("hosting.", "sync.")
 
 
-def dump_settings(s: Session, links: Links) -> list[dict[str, Any]]:
+def dump_settings(s: Session, links: Links, since: int | None = None) -> list[dict[str, Any]]:
     rows = s.execute(select(SettingRow).order_by(table_of(SettingRow).c.key)).scalars()
     return [{"key": r.key, "value": r.value} for r in rows if not r.key.startswith(DEVICE_ONLY)]
 
@@ -205,7 +209,7 @@ for _kind in (
     Kind("games", 1, backup_games.dump_games, backup_games.check_game, backup_games.plan_game,
          backup_games.write_game, refs=backup_games.game_refs, table=table_of(GameRow),
          most=backup_games.MAX_GAMES),
-    Kind("results", 1, lambda s, links: [], check_result, plan_result, _nothing,
+    Kind("results", 1, lambda s, links, since=None: [], check_result, plan_result, _nothing,
          refs=result_refs, until=2),
     Kind("settings", 1, dump_settings, check_setting, plan_setting, write_setting, key="key",
          most=MAX_SETTINGS),

@@ -20,7 +20,7 @@ from sqlmodel import Session
 from core.ledger import KINDS as ENTRY_KINDS
 from core.ledger import (PAYMENT, SETTLED, LedgerError, check_cents, check_currency,
                          check_stake)
-from core.store import backup, merges
+from core.store import backup, changes, merges
 from core.store.backup import (ADD, KEEP, SAME, Clash, Invalid, Kind, Links, Plan, differing,
                                is_time, need, only, uuid_field)
 from core.store.ids import is_uuid
@@ -64,8 +64,11 @@ def _dynasty(row: DynastyRow, links: Links) -> dict[str, Any]:
             "created_at": row.created_at, "ended_at": row.ended_at}
 
 
-def dump_dynasties(s: Session, links: Links) -> list[dict[str, Any]]:
-    rows = s.execute(select(DynastyRow).order_by(D.created_at, D.id)).scalars()
+def dump_dynasties(s: Session, links: Links, since: int | None = None) -> list[dict[str, Any]]:
+    query = select(DynastyRow).order_by(D.created_at, D.id)
+    if since is not None:
+        query = query.where(changes.since("dynasties", D.id, since))
+    rows = s.execute(query).scalars()
     return [_dynasty(r, links) for r in rows]
 
 
@@ -142,10 +145,12 @@ def _entry(row: LedgerEntryRow) -> dict[str, Any]:
             "note": row.note, "created_at": row.created_at}
 
 
-def dump_entries(s: Session, links: Links) -> list[dict[str, Any]]:
+def dump_entries(s: Session, links: Links, since: int | None = None) -> list[dict[str, Any]]:
     # Settled debts are derived from the games wherever the file goes.
-    rows = s.execute(select(LedgerEntryRow).where(E.kind != SETTLED)
-                     .order_by(E.created_at, E.id)).scalars()
+    query = select(LedgerEntryRow).where(E.kind != SETTLED).order_by(E.created_at, E.id)
+    if since is not None:
+        query = query.where(changes.since("ledger", E.id, since))
+    rows = s.execute(query).scalars()
     return [_entry(r) for r in rows]
 
 
@@ -254,9 +259,12 @@ def fork_debts(s: Session) -> list[Any]:
 MERGE_FIELDS = ("id", "source", "target", "created_at")
 
 
-def dump_merges(s: Session, links: Links) -> list[dict[str, Any]]:
+def dump_merges(s: Session, links: Links, since: int | None = None) -> list[dict[str, Any]]:
     M = table_of(ProfileMergeRow).c
-    rows = s.execute(select(table_of(ProfileMergeRow)).order_by(M.created_at, M.id))
+    query = select(table_of(ProfileMergeRow)).order_by(M.created_at, M.id)
+    if since is not None:
+        query = query.where(changes.since("merges", M.id, since))
+    rows = s.execute(query)
     return [{"id": r.id, "source": r.source, "target": r.target, "created_at": r.created_at}
             for r in rows]
 

@@ -14,6 +14,18 @@ from core.store.values import KINDS
 MAX_INT = 2**63 - 1
 
 
+def is_storable(text: str) -> bool:
+    """Whether both engines keep this text as it is: PostgreSQL has no NUL in text, and half
+    of a UTF-16 surrogate pair is not text at all."""
+    if "\x00" in text:
+        return False
+    try:
+        text.encode("utf-8")
+    except UnicodeEncodeError:
+        return False
+    return True
+
+
 @dataclass(frozen=True)
 class GameRecord:
     """A game record after checking, ready to write."""
@@ -45,8 +57,8 @@ def json_check(value: Any, what: str) -> None:
     :raises StoreError: naming ``what`` when it cannot.
     """
     try:
-        dumps_json(value)
-    except (TypeError, ValueError) as exc:
+        dumps_json(value).encode("utf-8")
+    except (TypeError, ValueError) as exc:  # UnicodeEncodeError is a ValueError
         raise StoreError(f"{what} cannot be saved as JSON: {exc}", "bad_record") from None
 
 

@@ -27,6 +27,7 @@ from core.ledger import (CORRECTION, PAYMENT, SETTLED, Entry, LedgerError, Money
                          dynasty_debts, payable)
 from core.ledger.partien import Partie, partie_from_json
 from core.store import merges
+from core.store.checks import is_storable
 from core.store.errors import StoreError
 from core.store.tables import DynastyRow, GameRow, LedgerEntryRow, ProfileRow, table_of
 from core.store.values import Dynasty, loads_or_none
@@ -194,7 +195,7 @@ def add(s: Session, kind: str, debtor: str, creditor: str, cents: Any, currency:
     if kind not in (PAYMENT, CORRECTION):
         raise StoreError(f"only payments and corrections are added by hand, not {kind!r}",
                          "entry_kind", kind=kind)
-    if not isinstance(note, str) or len(note.strip()) > NOTE_MAX:
+    if not isinstance(note, str) or len(note.strip()) > NOTE_MAX or not is_storable(note):
         raise StoreError(f"a note is text of at most {NOTE_MAX} characters", "note_invalid")
     read_as = merges.canonical(s)
     debtor, creditor = (read_as.get(p, p) for p in (person(s, debtor), person(s, creditor)))

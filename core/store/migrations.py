@@ -21,17 +21,17 @@ from typing import Any, Callable
 
 from sqlalchemy import Connection, Engine, inspect, text
 
-from core.store import ids
+from core.store import changes, ids
 from core.store.errors import NewerDatabaseError, StoreError
 from core.store.tables import TABLE_NAMES, TABLES, StoreModel
 from core.store.values import loads_or_none
 
-CURRENT_VERSION = 8
+CURRENT_VERSION = 9
 SCHEMA_TABLE = "hofstaat_schema"
-# Hofstaat keeps data in PostgreSQL (a server for a circle) from this version on; the older
-# versions' SQL above is SQLite's, and only SQLite files ever held them. Migrations from here on
+# Hofstaat keeps data in PostgreSQL (a server for a circle) from version 9 on; the older
+# versions' SQL is SQLite's, and only SQLite files ever held them. Migrations from there on
 # are written in SQL that both engines run.
-FIRST_SERVER_VERSION = 8
+FIRST_SERVER_VERSION = 9
 
 # Schema version 1, exactly as the first Hofstaat created it: profiles and
 # games, without undo/hint counts, meta, archiving, results or settings.
@@ -338,8 +338,33 @@ V7_SQL = (V6_SQL.replace("VALUES (1, 6);", "VALUES (1, 7);")
 # Schema version 8: the tables of version 7; what changed is how ratings are derived.
 V8_SQL = V7_SQL.replace("VALUES (1, 7);", "VALUES (1, 8);")
 
+# What version 9 adds to version 8: the record of which records changed when (``changes``), for
+# syncing with a server. Plain SQL both engines run; the triggers that keep it are each
+# engine's own (``changes.trigger_sql``).
+_V8_TO_V9 = (
+    """CREATE TABLE hofstaat_changes (
+    kind VARCHAR NOT NULL,
+    record VARCHAR NOT NULL,
+    seq INTEGER NOT NULL,
+    PRIMARY KEY (kind, record)
+)""",
+    "CREATE INDEX ix_hofstaat_changes_seq ON hofstaat_changes (seq)",
+    """CREATE TABLE hofstaat_seq (
+    id INTEGER NOT NULL,
+    last INTEGER NOT NULL,
+    PRIMARY KEY (id)
+)""",
+)
+
+# Schema version 9 (SQLite): version 8 plus the statements above and SQLite's triggers,
+# counting from 0. Frozen once released.
+V9_SQL = (V8_SQL.replace("VALUES (1, 8);", "VALUES (1, 9);")
+          + "".join(f"{statement};\n" for statement in _V8_TO_V9)
+          + "INSERT INTO hofstaat_seq (id, last) VALUES (1, 0);\n"
+          + "".join(f"{statement};\n" for statement in changes.trigger_sql("sqlite")))
+
 SCHEMA_SQL: dict[int, str] = {1: V1_SQL, 2: V2_SQL, 3: V3_SQL, 4: V4_SQL, 5: V5_SQL, 6: V6_SQL,
-                              7: V7_SQL, 8: V8_SQL}
+                              7: V7_SQL, 8: V8_SQL, 9: V9_SQL}
 
 _V1_TO_V2 = (
     "ALTER TABLE games ADD COLUMN ply INTEGER NOT NULL DEFAULT 0",
@@ -473,11 +498,21 @@ TABLES_OF_VERSION: dict[int, frozenset[str]] = {
 TABLES_OF_VERSION[6] = TABLES_OF_VERSION[5]
 TABLES_OF_VERSION[7] = TABLES_OF_VERSION[6] | {"game_forks", "profile_merges"}
 TABLES_OF_VERSION[8] = TABLES_OF_VERSION[7]
+TABLES_OF_VERSION[9] = TABLES_OF_VERSION[8] | {"hofstaat_changes", "hofstaat_seq"}
 
 
 def _migrate_7_to_8(conn: Connection) -> None:
     """No table changes: a profile on several seats of one game (a computer level) is now rated
     once, by the mean of its seats; ``derive.rebuild`` after the upgrade rates every game so."""
+
+def _migrate_8_to_9(conn: Connection) -> None:
+    """Count changes from now on, with every record there is noted as changed once (a first
+    sync sends everything anyway)."""
+    for statement in _V8_TO_V9:
+        conn.exec_driver_sql(statement)
+    changes.install(conn)
+    changes.note_everything(conn)
+
 
 # MIGRATIONS[n] turns a version-n database into version n + 1.
 MIGRATIONS: dict[int, Callable[[Connection], None]] = {
@@ -488,6 +523,7 @@ MIGRATIONS: dict[int, Callable[[Connection], None]] = {
     5: _migrate_5_to_6,
     6: _migrate_6_to_7,
     7: _migrate_7_to_8,
+    8: _migrate_8_to_9,
 }
 
 
@@ -511,6 +547,7 @@ def prepare(engine: Engine) -> int | None:
             StoreModel.metadata.create_all(conn, tables=TABLES)
             conn.execute(text(f"INSERT INTO {SCHEMA_TABLE} (id, version) VALUES (1, :v)"),
                          {"v": CURRENT_VERSION})
+            changes.install(conn)
             return None
         version = conn.execute(text(f"SELECT version FROM {SCHEMA_TABLE} WHERE id = 1")).scalar()
         if not isinstance(version, int) or version < 1:

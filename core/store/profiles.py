@@ -130,7 +130,7 @@ def _clean_name(name: Any) -> str:
     if len(clean) > NAME_MAX:
         raise StoreError(f"a name may have at most {NAME_MAX} characters; {clean!r} has "
                          f"{len(clean)}", "name_too_long", name=clean, limit=NAME_MAX)
-    if any(unicodedata.category(c) == "Cc" for c in clean):
+    if any(unicodedata.category(c) in ("Cc", "Cs") for c in clean):
         raise StoreError(f"a name cannot contain line breaks or control characters: {clean!r}",
                          "name_invalid", name=clean)
     return clean

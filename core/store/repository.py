@@ -18,15 +18,16 @@ from sqlalchemy import Engine
 from sqlalchemy.exc import SQLAlchemyError
 from sqlmodel import Session
 
-from core.store import backup, backup_file, derive, files, games, migrations, profiles, results
+from core.store import backup, backup_file, files, games, migrations, profiles, results
 from core.store import settings
 from core.store import standings
 from core.store import backup_kinds  # noqa: F401 (registers the kinds every backup holds)
-from core.store import backup_ledger  # registers the ledger's kinds after them
+from core.store import backup_ledger  # noqa: F401 (registers the ledger's kinds after them)
 from core.store.checks import check_record
 from core.store.errors import StoreError
 from core.store.ledger_methods import LedgerMethods
 from core.store.sharing_methods import SharingMethods
+from core.store.sync_methods import SyncMethods, merge_records
 from core.store.location import build_engine, resolve_location, target_of
 from core.store.transactions import Transactions, reason
 from core.store.values import GameSummary, Profile
@@ -34,7 +35,7 @@ from core.store.values import GameSummary, Profile
 NOTICE_MOVED_ASIDE = "db_moved_aside"
 
 T = TypeVar("T")
-class Store(LedgerMethods, SharingMethods):
+class Store(LedgerMethods, SharingMethods, SyncMethods):
     """Hofstaat's saved data in one database; open it with ``Store.open``."""
 
     def __init__(self, engine: Engine, location: str, *, moved_to: str | None = None,
@@ -377,16 +378,4 @@ class Store(LedgerMethods, SharingMethods):
         :raises StoreError: when the database fails.
         """
         records = backup_file.parse(raw)
-
-        def merge(s: Session) -> backup.ImportReport:
-            report = backup.merge(s, records, self._clock())
-            if report.changed:
-                # Results, statistics, ratings and settled debts follow the merged records.
-                derive.rebuild(s)
-                try:
-                    backup_ledger.check_payments(s, report.added.get("ledger", []))
-                except backup.Invalid as exc:
-                    raise backup.invalid(str(exc)) from None  # the transaction rolls back
-            return report
-
-        return self._write(merge)
+        return self._write(lambda s: merge_records(s, records, self._clock()))

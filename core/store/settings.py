@@ -6,7 +6,7 @@ from typing import Any
 
 from sqlmodel import Session
 
-from core.store.checks import json_check
+from core.store.checks import is_storable, json_check
 from core.store.errors import StoreError
 from core.store.tables import SettingRow
 
@@ -22,7 +22,7 @@ def put(s: Session, key: str, value: Any) -> None:
 
     :raises StoreError: for an empty key or a value that is not JSON.
     """
-    if not isinstance(key, str) or not key:
+    if not isinstance(key, str) or not key or not is_storable(key):
         raise StoreError(f"a setting needs a non-empty text key, not {key!r}", "bad_setting")
     json_check(value, f"setting {key!r}")
     row = s.get(SettingRow, key)

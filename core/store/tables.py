@@ -10,7 +10,8 @@ from __future__ import annotations
 from typing import Any, cast
 
 
-from sqlalchemy import JSON, Column, ForeignKey, Index, Integer, Table, UniqueConstraint, text
+from sqlalchemy import (JSON, BigInteger, Column, ForeignKey, Index, Integer, Table,
+                        UniqueConstraint, text)
 from sqlalchemy.orm import registry
 from sqlmodel import Field, SQLModel
 
@@ -305,6 +306,28 @@ class PairTotalRow(StoreModel, table=True):
     shared: int
 
 
+class ChangeRow(StoreModel, table=True):
+    """The last change of one record that travels (``changes``): written by triggers, so no way
+    of writing a record can forget it. ``seq`` orders changes as they were committed."""
+
+    __tablename__ = "hofstaat_changes"
+    __table_args__ = (Index("ix_hofstaat_changes_seq", "seq"),)
+
+    kind: str = Field(primary_key=True)  # a backup kind: profiles, games, dynasties, ...
+    record: str = Field(primary_key=True)  # the record's uuid
+    seq: int
+
+
+class ChangeCountRow(StoreModel, table=True):
+    """The one row counting changes; every writing transaction raises it, which also makes
+    PostgreSQL commit changes in the order of their numbers."""
+
+    __tablename__ = "hofstaat_seq"
+
+    id: int = Field(default=1, primary_key=True, sa_column_kwargs={"autoincrement": False})
+    last: int
+
+
 def table_of(model: type[StoreModel]) -> Table:
     """A model's SQLAlchemy table; its columns (``table_of(GameRow).c.over``) are typed."""
     return cast(Table, getattr(model, "__table__"))  # noqa: B009 (not declared on the type)
@@ -313,5 +336,13 @@ def table_of(model: type[StoreModel]) -> Table:
 TABLES = [table_of(m) for m in (SchemaRow, ProfileRow, GameRow, ResultRow, SettingRow, FigureRow,
                                 RatingRow, RatingStepRow, PlayerTotalRow, PlayerFigureRow,
                                 PairTotalRow, DynastyRow, LedgerEntryRow, GameForkRow,
-                                ProfileMergeRow)]
+                                ProfileMergeRow, ChangeRow, ChangeCountRow)]
 TABLE_NAMES = frozenset(t.name for t in TABLES)
+
+# SQLite keeps every INTEGER in 64 bits, and the checks allow that much (a seed someone typed,
+# say); PostgreSQL's INTEGER has 32 bits, so there these columns are BIGINT.
+_WIDE = Integer().with_variant(BigInteger(), "postgresql")
+for _table in TABLES:
+    for _column in _table.columns:
+        if type(_column.type) is Integer:
+            _column.type = _WIDE

@@ -1,0 +1,112 @@
+"""Which records changed since when: what a sync sends is what changed since the last one.
+
+Every table whose rows travel in backups has triggers that note the record's latest change in
+``hofstaat_changes`` under the next number of ``hofstaat_seq``. Triggers, not Python, so that
+no way of writing a record (a save, an import, an upgrade) can forget to note it. Each writing
+transaction raises the one counter row; on PostgreSQL that row's lock makes a second writer
+wait for the first to commit, so numbers are committed in order: a reader who sees the
+counter at ``n`` sees every change numbered up to ``n``, and any later one gets a higher
+number. That is what lets a sync remember "up to ``n``" and never miss a change.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from sqlalchemy import Connection, select, text
+from sqlalchemy.sql.elements import ColumnElement
+
+from core.store.tables import ChangeCountRow, ChangeRow, table_of
+
+C = table_of(ChangeRow).c
+
+# (table, backup kind, the column naming the record): a fork's change is its game's.
+WATCHED = (("profiles", "profiles", "uuid"), ("games", "games", "uuid"),
+           ("game_forks", "games", "game_id"), ("dynasties", "dynasties", "id"),
+           ("ledger_entries", "ledger", "id"), ("profile_merges", "merges", "id"))
+
+_SQLITE_NOTE = """CREATE TRIGGER {name} AFTER {event} ON {table} BEGIN
+UPDATE hofstaat_seq SET last = last + 1 WHERE id = 1;
+INSERT INTO hofstaat_changes (kind, record, seq) VALUES ('{kind}', {record},
+    (SELECT last FROM hofstaat_seq WHERE id = 1))
+    ON CONFLICT (kind, record) DO UPDATE SET seq = excluded.seq;
+END"""
+
+_POSTGRES_FUNCTION = """CREATE FUNCTION hofstaat_note_change() RETURNS trigger
+LANGUAGE plpgsql AS $$
+DECLARE
+    row_json jsonb := to_jsonb(CASE WHEN TG_OP = 'DELETE' THEN OLD ELSE NEW END);
+    found text;
+    n bigint;
+BEGIN
+    IF TG_ARGV[1] = 'game_id' THEN
+        SELECT uuid INTO found FROM games WHERE id = (row_json ->> 'game_id')::integer;
+    ELSE
+        found := row_json ->> TG_ARGV[1];
+    END IF;
+    UPDATE hofstaat_seq SET last = last + 1 WHERE id = 1 RETURNING last INTO n;
+    INSERT INTO hofstaat_changes (kind, record, seq) VALUES (TG_ARGV[0], found, n)
+        ON CONFLICT (kind, record) DO UPDATE SET seq = excluded.seq;
+    RETURN NULL;
+END
+$$"""
+
+_POSTGRES_NOTE = ("CREATE TRIGGER {name} AFTER INSERT OR UPDATE{delete} ON {table} FOR EACH ROW "
+                  "EXECUTE FUNCTION hofstaat_note_change('{kind}', '{column}')")
+
+
+def trigger_sql(dialect: str) -> list[str]:
+    """The statements that create the triggers on ``dialect`` ("sqlite" or "postgresql")."""
+    out = []
+    if dialect == "postgresql":
+        out.append(_POSTGRES_FUNCTION)
+    for table, kind, column in WATCHED:
+        events = ["INSERT", "UPDATE"] + (["DELETE"] if table == "game_forks" else [])
+        if dialect == "postgresql":
+            delete = " OR DELETE" if "DELETE" in events else ""
+            out.append(_POSTGRES_NOTE.format(name=f"tr_{table}_changes", delete=delete,
+                                             table=table, kind=kind, column=column))
+            continue
+        for event in events:
+            row = "OLD" if event == "DELETE" else "NEW"
+            record = (f"(SELECT uuid FROM games WHERE id = {row}.game_id)" if column == "game_id"
+                      else f"{row}.{column}")
+            out.append(_SQLITE_NOTE.format(name=f"tr_{table}_{event.lower()}", event=event,
+                                           table=table, kind=kind, record=record))
+    return out
+
+
+def install(conn: Connection) -> None:
+    """Start counting: the counter row and the triggers (in a database that has neither)."""
+    conn.execute(text("INSERT INTO hofstaat_seq (id, last) VALUES (1, 0)"))
+    for statement in trigger_sql(conn.dialect.name):
+        conn.exec_driver_sql(statement)
+
+
+def note_everything(conn: Connection) -> None:
+    """Note every record there is as changed (an upgraded database has not counted before)."""
+    for table, kind, column in WATCHED:
+        if table == "game_forks":
+            continue  # their games are noted
+        ids = [r[0] for r in conn.execute(text(f"SELECT {column} FROM {table} ORDER BY {column}"))]
+        last = conn.execute(text("SELECT last FROM hofstaat_seq WHERE id = 1")).scalar_one()
+        if ids:
+            conn.execute(text("INSERT INTO hofstaat_changes (kind, record, seq) VALUES "
+                              "(:kind, :record, :seq)"),
+                         [{"kind": kind, "record": r, "seq": last + i} for i, r in
+                          enumerate(ids, 1)])
+            conn.execute(text("UPDATE hofstaat_seq SET last = :n WHERE id = 1"),
+                         {"n": last + len(ids)})
+
+
+def mark(s: Any) -> int:
+    """The number of the latest change this transaction sees."""
+    return int(s.execute(select(table_of(ChangeCountRow).c.last)).scalar_one())
+
+
+def since(kind: str, column: Any, after: int | None) -> ColumnElement[bool] | None:
+    """A condition on ``column`` (the records' uuid) keeping those changed after ``after``;
+    None (everything) when ``after`` is None."""
+    if after is None:
+        return None
+    return column.in_(select(C.record).where(C.kind == kind, C.seq > after))

@@ -1,0 +1,75 @@
+"""The ``Store``'s calls for syncing with a server: what changed since a change number, and
+merging what came back while telling apart what the merge itself changed.
+
+A mixin of ``Store`` (``repository``); the exchange itself is ``core.store.sync``. Settings
+never travel in a sync: a circle's server is shared by many people, each device keeps its
+language and theme.
+"""
+
+from __future__ import annotations
+
+from contextlib import AbstractContextManager
+from typing import Any, Callable
+
+from sqlalchemy import text
+from sqlmodel import Session
+
+from core.store import backup, backup_file, backup_ledger, changes, derive
+
+
+class SyncMethods:
+    """What a sync asks of a store, on the phone and on the server alike."""
+
+    _clock: Callable[[], float]
+    _session: Callable[..., AbstractContextManager[Session]]
+    _write: Callable[[Callable[[Session], Any]], Any]
+
+    def change_mark(self) -> int:
+        """The number of the latest change saved here."""
+        with self._session(write=False) as s:
+            return changes.mark(s)
+
+    def changes_since(self, since: int) -> tuple[str, int]:
+        """The records changed after change number ``since`` (0: all of them) as a backup
+        file's text without settings, and the change number it reaches; both from one snapshot,
+        so the next call from that number misses nothing."""
+        with self._session(write=False) as s:
+            upto = changes.mark(s)
+            data = backup.export(s, since or None, leave_out=("settings",))
+        return backup.dumps(data), upto
+
+    def merge_changes(self, raw: bytes | str) -> tuple[backup.ImportReport, int, int]:
+        """Merge a sync's changes, all of them or nothing, like ``import_backup``; with the
+        change numbers before and after, so the changes the merge made can be told apart
+        (between them, and no other writer's: the counter is held for the whole merge).
+
+        :raises BackupError: saying what is wrong; nothing is written then.
+        """
+        records = backup_file.parse(raw)
+        leave_settings = {**records, "settings": []}
+
+        def merge(s: Session) -> tuple[backup.ImportReport, int, int]:
+            # Taking the counter's row first: no other writer can number a change until this
+            # transaction ends, so every number between ``before`` and ``after`` is this merge's.
+            s.execute(text("UPDATE hofstaat_seq SET last = last WHERE id = 1"))
+            before = changes.mark(s)
+            report = merge_records(s, leave_settings, self._clock())
+            return report, before, changes.mark(s)
+
+        return self._write(merge)
+
+
+def merge_records(s: Session, records: dict[str, Any], now: float) -> backup.ImportReport:
+    """Merge a parsed backup's records in the caller's transaction, and derive what follows
+    from them (results, statistics, ratings, settled debts).
+
+    :raises BackupError: for a record that cannot be merged, or payments that no longer fit.
+    """
+    report = backup.merge(s, records, now)
+    if report.changed:
+        derive.rebuild(s)
+        try:
+            backup_ledger.check_payments(s, report.added.get("ledger", []))
+        except backup.Invalid as exc:
+            raise backup.invalid(str(exc)) from None  # the transaction rolls back
+    return report
