@@ -1,8 +1,8 @@
 """Merging backups converges: phones that end up having seen each other's records agree.
 
 A hypothesis state machine (``MergeConverges``) runs 2 to 4 simulated phones, each its
-own ``Store`` (in-memory SQLite) with its own clock: clocks start apart (one is ten minutes
-ahead, one behind, two may read the same seconds) and some run faster than others. The
+own ``Store`` (a database of its own) with its own clock: clocks start apart (one is ten
+minutes ahead, one behind, two may read the same seconds) and some run faster than others. The
 phones begin with a few friends (names repeat across phones) and a game or two, perhaps
 already shared. Each step does one thing on one phone, as friends do with the app:
 
@@ -30,25 +30,40 @@ settle-up plan, balances, payable amounts, each pair's history), statistics, rat
 rating history, head-to-head records, leaderboards, and byte-identical backups. Local
 row ids are mapped to global ids first.
 
+The machine runs on the engines of ``new_db``: on SQLite every phone is an in-memory
+database (the subject is records converging, not files; a file per phone, written with WAL
+and a sync per commit, made the run take some 40% longer), on PostgreSQL a new database on
+the test server. A database on PostgreSQL takes a few tenths of a second to make and every
+call is a round trip to the server (an example of 30 steps runs some 3,000 statements): an
+example took 3 to 5 s there against about 0.7 s on SQLite, so the PostgreSQL run plays
+fewer examples; it is there to show that the records, figures and backups the store
+computes on PostgreSQL converge the same way. For now it runs on SQLite only: see the note
+at ``test_merge_converges_machine``.
+
 Settings, all from the environment:
 
-- ``HOFSTAAT_CONVERGENCE_EXAMPLES`` (default 25) examples of ``HOFSTAAT_CONVERGENCE_STEPS``
-  (default 30) steps: the CI run;
+- ``HOFSTAAT_CONVERGENCE_EXAMPLES`` (default 25) examples on SQLite and
+  ``HOFSTAAT_CONVERGENCE_PG_EXAMPLES`` (default 4) on PostgreSQL, each of
+  ``HOFSTAAT_CONVERGENCE_STEPS`` (default 30) steps: the CI run;
 - ``HOFSTAAT_CONVERGENCE_SHRINK=1``: shrink a failure to a short example (hypothesis may
   spend up to five minutes on it; off by default so that a failing CI run fails fast);
 
 The long run, e.g. before a release (failures are kept in ``.hypothesis/`` and replayed
 first next time; run several at once with different ``--hypothesis-seed`` values and the
-examples split between them to use more cores)::
+examples split between them to use more cores; ``-k "machine and sqlite"`` or
+``-k "machine and postgresql"`` picks one engine)::
 
     cd /work/main && HOFSTAAT_CONVERGENCE_EXAMPLES=10000 HOFSTAAT_CONVERGENCE_SHRINK=1 \\
-        .venv/bin/python -m pytest tests/test_merge_converges.py -q -k machine \\
+        .venv/bin/python -m pytest tests/test_merge_converges.py -q -k "machine and sqlite" \\
         -p no:cacheprovider --hypothesis-show-statistics
 
+On PostgreSQL each phone's database is dropped when its example ends, so a long run does
+not fill the server's disk.
+
 Measured on the two-core development machine, shared with other test runs (load 6 to
-10): the CI run takes 17 to 22 s of CPU (50 to 60 s on the wall clock); 200 examples take
-171 s of CPU (8 min 15 s on the wall clock), about 0.86 s of CPU an example, so 10,000
-examples take about 2 h 25 min of CPU: that long alone on the machine, 6 to 7 hours
+10), on SQLite: the CI run takes 17 to 22 s of CPU (50 to 60 s on the wall clock); 200
+examples take 171 s of CPU (8 min 15 s on the wall clock), about 0.86 s of CPU an example,
+so 10,000 examples take about 2 h 25 min of CPU: that long alone on the machine, 6 to 7 hours
 under the same load.
 
 The uuids the store makes are drawn from a generator seeded per example (``uuid.uuid4``
@@ -61,15 +76,18 @@ until the store is fixed.
 from __future__ import annotations
 
 import functools
+import itertools
 import json
 import os
 import random
 import uuid
-from typing import Any
+from typing import Any, Callable
 
+import pytest
 from hypothesis import HealthCheck, Phase, currently_in_test_context, event, settings
 from hypothesis import strategies as st
-from hypothesis.stateful import RuleBasedStateMachine, initialize, precondition, rule
+from hypothesis.stateful import (RuleBasedStateMachine, initialize, precondition, rule,
+                                 run_state_machine_as_test)
 from sqlalchemy import select
 
 from core.games import registry
@@ -77,7 +95,8 @@ from core.session import GameSession, Seat
 from core.store import Store, StoreError
 from core.store.tables import GameForkRow, GameRow, ProfileRow, table_of
 
-EXAMPLES = int(os.environ.get("HOFSTAAT_CONVERGENCE_EXAMPLES", "25"))
+EXAMPLES = {"sqlite": int(os.environ.get("HOFSTAAT_CONVERGENCE_EXAMPLES", "25")),
+            "postgresql": int(os.environ.get("HOFSTAAT_CONVERGENCE_PG_EXAMPLES", "4"))}
 STEPS = int(os.environ.get("HOFSTAAT_CONVERGENCE_STEPS", "30"))
 # Shrinking a failure replays hundreds of examples of seconds each (up to hypothesis's five
 # minutes): only when asked for, so that a failing CI run fails fast.
@@ -113,13 +132,15 @@ class PhoneClock:
 
 
 class Phone:
-    """One phone: its store, its clock, the backups it exported (oldest first) and the
-    tables left open on it (game id -> ``GameSession``)."""
+    """One phone: its store (at ``location``), its clock, the backups it exported (oldest
+    first) and the tables left open on it (game id -> ``GameSession``)."""
 
-    def __init__(self, index: int, start: float, rate: float) -> None:
+    def __init__(self, index: int, start: float, rate: float,
+                 location: str = "sqlite:///:memory:") -> None:
         self.index = index
         self.clock = PhoneClock(start, rate)
-        self.store = Store.open("sqlite:///:memory:", clock=self.clock)
+        self.location = location
+        self.store = Store.open(location, clock=self.clock)
         self.exports: list[str] = []
         self.tables: dict[int, GameSession] = {}
         self.has: dict[str, bool] = {}  # what it holds, see ``MergeConverges.look``
@@ -347,8 +368,9 @@ class MergeConverges(RuleBasedStateMachine):
     some phone has it, and then on one of the phones that have it.
     """
 
-    def __init__(self) -> None:
+    def __init__(self, databases: Databases) -> None:
         super().__init__()
+        self.databases = databases
         self.phones: list[Phone] = []
         self.broken = False
         ids = random.Random(0)
@@ -367,7 +389,7 @@ class MergeConverges(RuleBasedStateMachine):
         """Phones with their clocks, each with a few friends added on it (names repeat) and
         a game or two begun; ``shared``: then every phone is given every other's records."""
         for i, (start, rate, names, games) in enumerate(phones):
-            phone = Phone(i, start, rate)
+            phone = Phone(i, start, rate, self.databases.new())
             for name in sorted(names):
                 phone.store.create_profile(name)
             for game, seed in games:
@@ -681,11 +703,49 @@ class MergeConverges(RuleBasedStateMachine):
         finally:
             for phone in self.phones:
                 phone.store.close()
+                self.databases.drop(phone.location)
 
 
-MergeConverges.TestCase.settings = settings(
-    max_examples=EXAMPLES, stateful_step_count=STEPS, deadline=None,
-    phases=[phase for phase in Phase if SHRINK or phase is not Phase.shrink],
-    suppress_health_check=[HealthCheck.too_slow, HealthCheck.filter_too_much,
-                           HealthCheck.data_too_large])
-test_merge_converges_machine = MergeConverges.TestCase
+class Databases:
+    """The phones' databases on one engine: ``new()`` a fresh one, ``drop(location)`` it again
+    once its example is over. By default in-memory SQLite ones, which go with their store."""
+
+    def __init__(self, new_db: Callable[..., str] | None = None,
+                 drop: Callable[[str], None] | None = None) -> None:
+        self._new_db = new_db
+        self._drop = drop
+        self._numbers = itertools.count(1)
+
+    def new(self) -> str:
+        if self._new_db is None:
+            return "sqlite:///:memory:"
+        return self._new_db(f"phone{next(self._numbers)}")
+
+    def drop(self, location: str) -> None:
+        if self._drop is not None:
+            self._drop(location)
+
+
+def machine_settings(engine: str) -> settings:
+    return settings(
+        max_examples=EXAMPLES[engine], stateful_step_count=STEPS, deadline=None,
+        phases=[phase for phase in Phase if SHRINK or phase is not Phase.shrink],
+        suppress_health_check=[HealthCheck.too_slow, HealthCheck.filter_too_much,
+                               HealthCheck.data_too_large])
+
+
+# SQLite only for now. On PostgreSQL the phones end up disagreeing on ``recent_results``
+# when one profile sits in several seats of a finished game (two seats of one computer
+# level): ``core.store.standings.recent`` orders the rows by finished_at and the game's
+# uuid only and keeps the first row per game, and PostgreSQL returns such ties in any
+# order, so each phone may report another seat (and its ``won`` and ``score``) for that
+# game. Take this line out once the query breaks the tie (by seat): the machine then runs
+# on both engines, with HOFSTAAT_CONVERGENCE_PG_EXAMPLES examples on PostgreSQL.
+@pytest.mark.parametrize("engine_name", ["sqlite"])
+def test_merge_converges_machine(engine_name, new_db, request):
+    if engine_name == "postgresql":
+        databases = Databases(new_db, request.getfixturevalue("postgres").drop_database)
+    else:
+        databases = Databases()
+    run_state_machine_as_test(lambda: MergeConverges(databases),
+                              settings=machine_settings(engine_name))

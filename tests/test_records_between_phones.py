@@ -10,15 +10,26 @@ import json
 
 import pytest
 
-from backup_data import Clock, finish, open_store, record, seat
+from backup_data import Clock, finish, record, seat
 from ledger_games import people, play_out, start
 
 from core.ledger import dynasty_debts
 from core.store import Store, StoreError
 
 
-def phone(tmp_path, name, start_at=1_000.0):
-    return Store.open(tmp_path / f"{name}.db", clock=Clock(start_at))
+@pytest.fixture
+def phone(new_db):
+    """``phone(name, start_at)``: a phone's own store, a new database on this test's engine
+    (each test runs on SQLite and on PostgreSQL); every one is closed after the test."""
+    opened = []
+
+    def open_phone(name, start_at=1_000.0):
+        opened.append(Store.open(new_db(name), clock=Clock(start_at)))
+        return opened[-1]
+
+    yield open_phone
+    for store in opened:
+        store.close()
 
 
 def swap(*phones):
@@ -63,8 +74,8 @@ def uuid_of(store, name):
 
 
 def test_case_1_the_same_merged_history_shows_the_same_debts_on_phones_with_other_local_ids(
-        tmp_path):
-    a, b = phone(tmp_path, "a"), phone(tmp_path, "b", 5_000.0)
+        phone):
+    a, b = phone("a"), phone("b", 5_000.0)
     for name in ("Anna", "Ben", "Carla"):
         a.create_profile(name)
     b.create_profile("Dora")  # so the two phones number their profiles differently
@@ -105,8 +116,8 @@ def play_finished(store, seed, way=0):
 
 
 def test_case_2_ratings_agree_after_a_merge_when_one_phone_s_clock_runs_ten_minutes_ahead(
-        tmp_path):
-    a, b = phone(tmp_path, "a", 1_600.0), phone(tmp_path, "b", 1_000.0)  # a is 600 s ahead
+        phone):
+    a, b = phone("a", 1_600.0), phone("b", 1_000.0)  # a is 600 s ahead
     a.create_profile("Anna")
     a.create_profile("Ben")
     swap(a, b)
@@ -120,8 +131,8 @@ def test_case_2_ratings_agree_after_a_merge_when_one_phone_s_clock_runs_ten_minu
 
 
 def test_case_2_games_that_end_in_the_same_second_count_in_the_order_of_their_global_ids(
-        tmp_path):
-    a, b = phone(tmp_path, "a"), phone(tmp_path, "b")  # both clocks read the same seconds
+        phone):
+    a, b = phone("a"), phone("b")  # both clocks read the same seconds
     a.create_profile("Anna")
     a.create_profile("Ben")
     swap(a, b)
@@ -137,8 +148,8 @@ def test_case_2_games_that_end_in_the_same_second_count_in_the_order_of_their_gl
 # --- 3 and 4: one dynasty on two phones ------------------------------------------------------
 
 
-def dynasty_on_two_phones(tmp_path):
-    a, b = phone(tmp_path, "a"), phone(tmp_path, "b", 5_000.0)
+def dynasty_on_two_phones(phone):
+    a, b = phone("a"), phone("b", 5_000.0)
     session = play_out(start(a, people(a, "Anna", "Ben"), stake_cents=10, partien=2, seed=5),
                        seed=5, stop_after_partien=1)
     b.import_backup(a.export_backup())
@@ -146,8 +157,8 @@ def dynasty_on_two_phones(tmp_path):
     return a, b, session, session.restore(b.load_game(copy.id), saver=b)
 
 
-def test_case_3_the_same_dynasty_settled_on_two_phones_is_owed_once(tmp_path):
-    a, b, on_a, on_b = dynasty_on_two_phones(tmp_path)
+def test_case_3_the_same_dynasty_settled_on_two_phones_is_owed_once(phone):
+    a, b, on_a, on_b = dynasty_on_two_phones(phone)
     play_out(on_a, seed=6)
     play_out(on_b, seed=6)  # the same moves on the other phone
     assert on_a.actions == on_b.actions
@@ -159,8 +170,8 @@ def test_case_3_the_same_dynasty_settled_on_two_phones_is_owed_once(tmp_path):
 
 
 def test_case_4_a_dynasty_finished_differently_on_two_phones_is_a_fork_and_one_version_counts(
-        tmp_path):
-    a, b, on_a, on_b = dynasty_on_two_phones(tmp_path)
+        phone):
+    a, b, on_a, on_b = dynasty_on_two_phones(phone)
     play_out(on_a, seed=6)   # ends first (a's clock reads 1000-odd, b's 5000-odd)
     play_out(on_b, seed=1)
     assert on_a.actions != on_b.actions
@@ -183,8 +194,8 @@ def test_case_4_a_dynasty_finished_differently_on_two_phones_is_a_fork_and_one_v
     assert ledger_view(a) == ledger_view(b)
 
 
-def test_case_4_a_running_version_cannot_replace_a_finished_one_that_counts(tmp_path):
-    a, b, on_a, on_b = dynasty_on_two_phones(tmp_path)
+def test_case_4_a_running_version_cannot_replace_a_finished_one_that_counts(phone):
+    a, b, on_a, on_b = dynasty_on_two_phones(phone)
     play_out(on_a, seed=6)
     on_b.apply(on_b.legal()[-1])
     swap(a, b)
@@ -198,8 +209,8 @@ def test_case_4_a_running_version_cannot_replace_a_finished_one_that_counts(tmp_
 # --- 8: one person under two profiles ----------------------------------------------------------
 
 
-def test_case_8_two_profiles_of_one_person_can_be_merged_and_the_merge_travels(tmp_path):
-    a, b, c = phone(tmp_path, "a"), phone(tmp_path, "b", 3_000.0), phone(tmp_path, "c", 5_000.0)
+def test_case_8_two_profiles_of_one_person_can_be_merged_and_the_merge_travels(phone):
+    a, b, c = phone("a"), phone("b", 3_000.0), phone("c", 5_000.0)
     for store in (a, c):  # Anna and Ben were added on two phones, each on its own
         store.create_profile("Anna")
         store.create_profile("Ben")
@@ -227,8 +238,8 @@ def test_case_8_two_profiles_of_one_person_can_be_merged_and_the_merge_travels(t
         t.uuid for t in twins.values())
 
 
-def test_case_8_merges_of_two_phones_that_cross_end_at_the_same_person(tmp_path):
-    a, b = phone(tmp_path, "a"), phone(tmp_path, "b", 3_000.0)
+def test_case_8_merges_of_two_phones_that_cross_end_at_the_same_person(phone):
+    a, b = phone("a"), phone("b", 3_000.0)
     a.create_profile("Anna")
     b.create_profile("Anna")
     swap(a, b)
@@ -244,8 +255,8 @@ def profile_id_of(store, uuid):
     return next(p.id for p in store.list_profiles(include_archived=True) if p.uuid == uuid)
 
 
-def test_case_8_a_computer_or_the_same_person_cannot_be_merged(tmp_path):
-    with phone(tmp_path, "a") as a:
+def test_case_8_a_computer_or_the_same_person_cannot_be_merged(phone):
+    with phone("a") as a:
         anna = a.create_profile("Anna")
         bot = a.create_profile("Computer", "bot", "easy")
         for source, target, key in ((anna.id, bot.id, "merge_bot"), (anna.id, anna.id,

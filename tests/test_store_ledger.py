@@ -1,7 +1,10 @@
-"""The ledger in the store: dynasties played for money, open debts, payments, an append-only history."""
+"""The ledger in the store: dynasties played for money, open debts, payments, an append-only history.
+
+Every test runs on SQLite and on PostgreSQL (``new_db``), except the upgrade of a version 2
+database: it is a SQLite file written by an older Hofstaat, and only SQLite files are upgraded.
+"""
 
 import random
-import shutil
 import sqlite3
 import uuid
 
@@ -16,8 +19,8 @@ from ledger_games import finished_dynasty, people, play_out, start
 
 
 @pytest.fixture
-def store(tmp_path):
-    s = Store.open(tmp_path / "hofstaat.db")
+def store(new_db):
+    s = Store.open(new_db())
     yield s
     s.close()
 
@@ -126,8 +129,8 @@ def test_a_resigned_dynasty_is_settled_for_the_partien_played_before(store):
                                                50, "EUR")
 
 
-def test_open_debts_survive_reopening_the_database(tmp_path):
-    path = tmp_path / "hofstaat.db"
+def test_open_debts_survive_reopening_the_database(new_db):
+    path = new_db()
     with Store.open(path) as store:
         finished_dynasty(store, seed=7)
         debts, plan = store.open_debts(), store.settle_up()
@@ -221,19 +224,21 @@ def test_settle_up_pays_every_balance_across_dynasties_in_the_fewest_payments(st
     assert store.open_debts() == [] and store.balances() == []
 
 
-def test_two_histories_merged_by_id_replay_to_the_same_debts(tmp_path):
+def test_two_histories_merged_by_id_replay_to_the_same_debts(new_db):
     # The same dynasty finished on two copies of one database (a backup restored on
     # another phone) gives the same settled entries; payments on each side stay apart.
-    path, copy = tmp_path / "phone.db", tmp_path / "tablet.db"
+    path, copy = new_db("phone"), new_db("tablet")
     with Store.open(path) as store:
         session = play_out(start(store, people(store, "Anna", "Ben", "Carla"), seed=7), seed=7,
                            stop_after_partien=1)
-        record = session.record()
-    shutil.copy(path, copy)
+        backup = store.export_backup()
+    with Store.open(copy) as store:
+        store.import_backup(backup)
     histories = []
     for where, clock in ((path, lambda: 2e9), (copy, lambda: 2e9 + 60)):
         with Store.open(where, clock=clock) as store:
-            session = play_out(session.restore(store.load_game(record["id"]), saver=store), seed=7)
+            [running] = store.unfinished_games()
+            session = play_out(session.restore(store.load_game(running.id), saver=store), seed=7)
             debt = store.open_debts()[0]
             store.record_payment(debt.debtor, debt.creditor, 1)
             histories.append(store.ledger_entries())
@@ -248,6 +253,8 @@ def test_two_histories_merged_by_id_replay_to_the_same_debts(tmp_path):
 
 
 def test_a_version_2_database_with_data_is_upgraded_and_keeps_it(tmp_path):
+    # SQLite only: a file an older Hofstaat wrote (PostgreSQL databases start at the current
+    # version; upgrading one is refused).
     path = tmp_path / "hofstaat.db"
     raw = sqlite3.connect(path)
     raw.executescript(SCHEMA_SQL[2])

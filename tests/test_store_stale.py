@@ -1,5 +1,10 @@
 """One game open twice: a save names the revision it extends, a stale one is refused whole,
-and a finished game is never turned back into a running one."""
+and a finished game is never turned back into a running one.
+
+Every test runs on SQLite and on PostgreSQL (``new_db``), except the upgrade of a game saved
+before revisions existed: that is a SQLite file of schema version 5, and only SQLite files are
+upgraded.
+"""
 
 from __future__ import annotations
 
@@ -14,9 +19,9 @@ from core.store.migrations import SCHEMA_SQL
 
 
 @pytest.fixture
-def two(tmp_path):
-    """Two stores on one database file, as two windows or two processes would open it."""
-    path = tmp_path / "shared.db"
+def two(new_db):
+    """Two stores on one database, as two windows or two processes would open it."""
+    path = new_db("shared")
     first, second = Store.open(path), Store.open(path)
     yield first, second
     first.close()
@@ -129,6 +134,7 @@ def test_a_finished_game_may_still_save_its_notes_at_the_current_revision(two):
 
 
 def test_a_game_saved_before_revisions_existed_is_upgraded_and_played_on(tmp_path):
+    # SQLite only: a file of schema version 5 (a PostgreSQL database starts at the current one).
     game = GameSession.start("thronfolge", [Seat("human", "Anna"), Seat("human", "Ben")], seed=8)
     game.apply(game.legal()[0])
     raw = sqlite3.connect(tmp_path / "v5.db")
@@ -152,8 +158,8 @@ def test_a_game_saved_before_revisions_existed_is_upgraded_and_played_on(tmp_pat
         assert store.load_game(1)["actions"] == again.actions
 
 
-def test_a_copy_open_while_a_backup_brings_the_game_further_along_is_stale(tmp_path):
-    with Store.open(tmp_path / "phone.db") as phone, Store.open(tmp_path / "tablet.db") as tablet:
+def test_a_copy_open_while_a_backup_brings_the_game_further_along_is_stale(new_db):
+    with Store.open(new_db("phone")) as phone, Store.open(new_db("tablet")) as tablet:
         here = hot_seat(phone)
         tablet.import_backup(phone.export_backup())
         there = GameSession.restore(tablet.load_game(tablet.unfinished_games()[0].id), saver=tablet)

@@ -1,6 +1,6 @@
 """Crash safety as a script: kill a player mid-game with SIGKILL, check the database, resume.
 
-``python -m core.store.crash --kills 100 --seed 1 [--db PATH]`` forks a child process
+``python -m core.store.crash --kills 100 --seed 1 [--db PATH_OR_URL]`` forks a child process
 (``core.store.crash_child``; POSIX only) that plays random legal games of one scenario (every
 registered game, and a Rosenkrieg dynasty played for money, whose end settles into the
 ledger) through ``GameSession`` and ``Store``, the app's own path, and kills it with
@@ -11,8 +11,14 @@ last action is announced, so the kill lands before, inside or after the transact
 that writes the results and settles the dynasty.
 After each kill it checks:
 
-- ``PRAGMA integrity_check`` and ``foreign_key_check`` pass, and the store opens the file
-  without moving it aside;
+- on SQLite, ``PRAGMA integrity_check`` and ``foreign_key_check`` pass, and the store opens
+  the file without moving it aside;
+- on PostgreSQL (``--db`` a URL such as ``postgresql+psycopg://me@/crash?host=/tmp``, a
+  database of its own), the killed player is only a client: the server lives on, as it does
+  where Hofstaat is deployed on one. The check first waits until the server has ended the
+  killed player's session (a COMMIT it had sent is carried out, an open transaction is
+  rolled back), then finds no row that refers to one that is missing (PostgreSQL enforces
+  the foreign keys itself; the query shows that nothing got past them), and the store opens;
 - the game in flight restores from its saved actions to exactly its saved state, with
   every acknowledged action kept and at most the action in flight lost;
 - a game is over exactly when its results are written, and a staked game has one
@@ -36,15 +42,22 @@ import traceback
 from collections import Counter
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import Any
+
+from sqlalchemy import exists, func, select, text
+from sqlalchemy.exc import SQLAlchemyError
 
 from core.errors import RulesError
 from core.session import GameSession
 from core.store.crash_child import TAG, Scenario, play, scenarios
 from core.store.errors import StoreError
+from core.store.location import Target, build_engine, resolve_location, target_of
 from core.store.repository import Store
+from core.store.tables import TABLES
 
 END_WAIT = 5.0  # seconds to wait for a game's last action before killing anyway
 KILL_ANY = 0.4  # kill within this many seconds after the child is ready
+SESSION_WAIT = 10.0  # seconds a database server may take to end a killed player's session
 
 
 @dataclass
@@ -68,7 +81,7 @@ class Tally:
 class Child:
     """A player forked from this process (no start-up cost), its lines collected as they come."""
 
-    def __init__(self, db: Path, sc: Scenario, seed: int) -> None:
+    def __init__(self, db: str | Path, sc: Scenario, seed: int) -> None:
         self.lines: list[str] = []
         self.final_save: float | None = None  # seconds from "go … final" to its "ok"
         self.ready = threading.Event()
@@ -119,7 +132,7 @@ def _write(fd: int, line: str) -> None:
     os.write(fd, (line + "\n").encode())
 
 
-def kill_once(db: Path, sc: Scenario, at_end: bool, rng: random.Random, t: Tally) -> None:
+def kill_once(db: str | Path, sc: Scenario, at_end: bool, rng: random.Random, t: Tally) -> None:
     """One child, one SIGKILL, then every check."""
     child = Child(db, sc, rng.randrange(2**31))
     if not child.ready.wait(60):
@@ -144,24 +157,18 @@ def kill_once(db: Path, sc: Scenario, at_end: bool, rng: random.Random, t: Tally
     check(db, sc, child.lines, t)
 
 
-def check(db: Path, sc: Scenario, lines: list[str], t: Tally) -> None:
+def check(db: str | Path, sc: Scenario, lines: list[str], t: Tally) -> None:
     """The database after a kill: intact, the game in flight resumable, nothing acknowledged lost."""
     where = f"{sc.key} kill {sum(t.kills.values())}"
-    con = sqlite3.connect(db)
-    try:
-        integrity = [r[0] for r in con.execute("PRAGMA integrity_check")]
-        broken_keys = con.execute("PRAGMA foreign_key_check").fetchall()
-    except sqlite3.DatabaseError as exc:  # too damaged even to check
-        integrity, broken_keys = [str(exc)], []
-    finally:
-        con.close()
-    if integrity != ["ok"] or broken_keys:
-        t.violations.append(f"{where}: database damaged: {integrity[:3]} {broken_keys[:3]}")
+    target = target_of(resolve_location(db))
+    damage = _file_damage(target.path) if target.path is not None else _server_damage(target)
+    if damage:
+        t.violations.append(f"{where}: database damaged: {damage}")
         return
     try:
         store = Store.open(db)
     except StoreError as exc:
-        t.violations.append(f"{where}: the store cannot open the file: {exc}")
+        t.violations.append(f"{where}: the store cannot open the database: {exc}")
         return
     try:
         if store.moved_to:
@@ -173,6 +180,72 @@ def check(db: Path, sc: Scenario, lines: list[str], t: Tally) -> None:
         t.violations.append(f"{where}: the game in flight cannot be resumed: {exc}")
     finally:
         store.close()
+
+
+def _file_damage(path: str) -> str | None:
+    """What SQLite's own checks find wrong with the file, or None."""
+    con = sqlite3.connect(path)
+    try:
+        integrity = [r[0] for r in con.execute("PRAGMA integrity_check")]
+        broken_keys = con.execute("PRAGMA foreign_key_check").fetchall()
+    except sqlite3.DatabaseError as exc:  # too damaged even to check
+        integrity, broken_keys = [str(exc)], []
+    finally:
+        con.close()
+    if integrity != ["ok"] or broken_keys:
+        return f"{integrity[:3]} {broken_keys[:3]}"
+    return None
+
+
+def _server_damage(target: Target) -> str | None:
+    """On a database server: what is wrong once the killed player's session has ended, or None.
+
+    The server itself was not killed, so its storage needs no check of the kind SQLite's file
+    gets; what a killed client could leave behind is a transaction half applied, which shows
+    as a row whose foreign key names a row that is not there.
+    """
+    engine = build_engine(target)
+    try:
+        with engine.connect() as conn:
+            deadline = time.monotonic() + SESSION_WAIT
+            while (others := _other_sessions(conn)) and time.monotonic() < deadline:
+                time.sleep(0.005)
+            if others:
+                return (f"{others} other session(s) still connected {SESSION_WAIT:g} s after "
+                        "the kill (is the database used by something else?)")
+            dangling = _dangling_references(conn)
+            conn.rollback()
+    except SQLAlchemyError as exc:
+        return f"the database cannot be checked: {exc}"
+    finally:
+        engine.dispose()
+    return "; ".join(dangling) or None
+
+
+def _other_sessions(conn: Any) -> int:
+    """Sessions on this database besides the checking one (a killed player's, until the
+    server has seen its connection close)."""
+    count = conn.execute(text(
+        "SELECT count(*) FROM pg_stat_activity WHERE datname = current_database() "
+        "AND pid <> pg_backend_pid()")).scalar_one()
+    conn.rollback()  # each poll reads afresh
+    return int(count)
+
+
+def _dangling_references(conn: Any) -> list[str]:
+    """Each foreign key under which rows name a row that does not exist, with their number."""
+    found = []
+    for table in TABLES:
+        for fk in sorted(table.foreign_keys, key=lambda k: k.parent.name):
+            parent = fk.column.table.alias()
+            target = parent.c[fk.column.name]
+            missing = conn.execute(
+                select(func.count()).select_from(table).where(
+                    fk.parent.is_not(None), ~exists().where(target == fk.parent))).scalar_one()
+            if missing:
+                found.append(f"{missing} {table.name} row(s) whose {fk.parent.name} names no "
+                             f"{fk.column.table.name} row")
+    return found
 
 
 def _check_in_flight(store: Store, lines: list[str], where: str, t: Tally) -> int:
@@ -241,8 +314,10 @@ def _check_ends(store: Store, sc: Scenario, where: str, t: Tally) -> None:
     t.finished[sc.key] = finished
 
 
-def run(kills: int, seed: int, db: Path) -> tuple[Tally, float]:
+def run(kills: int, seed: int, db: str | Path) -> tuple[Tally, float]:
     """Kill ``kills`` players round the scenarios; the tally and the seconds it took."""
+    if target_of(resolve_location(db)).is_memory:
+        raise ValueError("an in-memory database dies with the player; use a file or a server")
     rng = random.Random(seed)
     Store.open(db).close()
     t = Tally()
@@ -274,12 +349,16 @@ def main(argv: list[str] | None = None) -> int:
     p = argparse.ArgumentParser(prog="python -m core.store.crash", description=__doc__.split("\n")[0])
     p.add_argument("--kills", type=int, default=100)
     p.add_argument("--seed", type=int, default=1)
-    p.add_argument("--db", help="database file to use (default: a fresh one in a temporary folder)")
+    p.add_argument("--db", help="database file, or the URL of a PostgreSQL database of its own, "
+                                "to use (default: a fresh file in a temporary folder)")
     args = p.parse_args(argv)
     if args.kills < 1:
         p.error("--kills must be at least 1")
     with tempfile.TemporaryDirectory() as tmp:
-        t, seconds = run(args.kills, args.seed, Path(args.db or Path(tmp) / "crash.db"))
+        try:
+            t, seconds = run(args.kills, args.seed, args.db or Path(tmp) / "crash.db")
+        except (ValueError, StoreError) as exc:  # an in-memory database, a URL that is no URL
+            p.error(f"--db: {exc}")
     print(summary(t, seconds))
     return 1 if t.violations or max(t.lost, default=0) > 1 else 0
 

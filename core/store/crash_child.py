@@ -78,7 +78,8 @@ def resume(store: Store, sc: Scenario) -> GameSession | None:
 
 
 def play(db: str, key: str, seed: int, say: Callable[[str], None]) -> None:
-    """Play random games of scenario ``key`` in the database at ``db`` until killed."""
+    """Play random games of scenario ``key`` in the database at ``db`` (a SQLite file's path or
+    a database server's URL: each player opens its own connections) until killed."""
     sc = scenario(key)
     rng = random.Random(seed)
     store = Store.open(db)
