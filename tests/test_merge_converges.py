@@ -37,8 +37,9 @@ the test server. A database on PostgreSQL takes a few tenths of a second to make
 call is a round trip to the server (an example of 30 steps runs some 3,000 statements): an
 example took 3 to 5 s there against about 0.7 s on SQLite, so the PostgreSQL run plays
 fewer examples; it is there to show that the records, figures and backups the store
-computes on PostgreSQL converge the same way. For now it runs on SQLite only: see the note
-at ``test_merge_converges_machine``.
+computes on PostgreSQL converge the same way (it found that a player's recent games named
+another seat of a computer on two seats on each phone: PostgreSQL returns tied rows in any
+order, so the query now breaks that tie by seat).
 
 Settings, all from the environment:
 
@@ -734,14 +735,6 @@ def machine_settings(engine: str) -> settings:
                                HealthCheck.data_too_large])
 
 
-# SQLite only for now. On PostgreSQL the phones end up disagreeing on ``recent_results``
-# when one profile sits in several seats of a finished game (two seats of one computer
-# level): ``core.store.standings.recent`` orders the rows by finished_at and the game's
-# uuid only and keeps the first row per game, and PostgreSQL returns such ties in any
-# order, so each phone may report another seat (and its ``won`` and ``score``) for that
-# game. Take this line out once the query breaks the tie (by seat): the machine then runs
-# on both engines, with HOFSTAAT_CONVERGENCE_PG_EXAMPLES examples on PostgreSQL.
-@pytest.mark.parametrize("engine_name", ["sqlite"])
 def test_merge_converges_machine(engine_name, new_db, request):
     if engine_name == "postgresql":
         databases = Databases(new_db, request.getfixturevalue("postgres").drop_database)

@@ -106,6 +106,8 @@ class Directory:
     def __init__(self, transactions: Transactions, location: str, passwords: Passwords,
                  clock: Callable[[], float]) -> None:
         self._db = transactions
+        self.instance: str = transactions.read(
+            lambda s: s.execute(select(t.schema.c.instance)).scalar_one())
         self.location = location
         self._passwords = passwords
         self._clock = clock
@@ -355,7 +357,8 @@ def _prepare(s: Session) -> None:
     conn = s.connection()
     if "server_schema" not in inspect(conn).get_table_names():
         t.metadata.create_all(conn)
-        conn.execute(insert(t.schema).values(id=1, version=t.DIRECTORY_VERSION))
+        conn.execute(insert(t.schema).values(id=1, version=t.DIRECTORY_VERSION,
+                                             instance=uuid.uuid4().hex))
         return
     version = conn.execute(select(t.schema.c.version).where(t.schema.c.id == 1)).scalar()
     if not isinstance(version, int) or version > t.DIRECTORY_VERSION:

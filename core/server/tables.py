@@ -18,6 +18,9 @@ schema = Table(
     "server_schema", metadata,
     Column("id", Integer, primary_key=True, autoincrement=False),
     Column("version", Integer, nullable=False),
+    # This server's own id: a device keeps how far it synced per server, and a server started
+    # afresh on an empty database is another server to it.
+    Column("instance", String, nullable=False),
 )
 
 accounts = Table(

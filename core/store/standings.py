@@ -132,7 +132,8 @@ def recent(s: Any, profile_id: int | None, game: str | None, limit: int) -> list
     query = (select(R.game_id, R.game, R.seat, R.won, R.score, R.assisted, R.finished_at,
                     G.seats, G.seed, G.result, forks.label("forks"))
              .join(table_of(GameRow), G.id == R.game_id).where(who)
-             .order_by(R.finished_at.desc(), G.uuid.desc()).limit(limit * 2))
+             # the seat last: a profile on several seats is shown by its first on every engine
+             .order_by(R.finished_at.desc(), G.uuid.desc(), R.seat).limit(limit * 2))
     seen: set[int] = set()
     out = []
     for r in s.execute(query):
