@@ -1,0 +1,95 @@
+"""Syncing with a server converges as merging backups does: the state machine of
+``test_merge_converges`` (phones doing what friends do, swapping backups now and then) with a
+circle's server as one more party, on the test's engine. Phones sync with it at any step, and a
+sync may be cut off after the server merged the phone's changes but before the phone got the
+answer. In the end every phone syncs twice, and every phone and the server show the same
+records, figures and backups.
+
+``HOFSTAAT_SYNC_EXAMPLES`` (default 15) and ``HOFSTAAT_SYNC_PG_EXAMPLES`` (default 3) set the
+examples on SQLite and on PostgreSQL (the server's engine; phones are on the same engine).
+"""
+
+from __future__ import annotations
+
+import os
+import uuid
+
+from hypothesis import settings
+from hypothesis.stateful import rule, run_state_machine_as_test
+
+from core.store import StoreError
+from core.store.sync import answer, sync
+from test_merge_converges import (PHONE, Databases, MergeConverges, Phone, assert_same_records,
+                                  machine_settings, step, tell_what_was_merged)
+
+EXAMPLES = {"sqlite": int(os.environ.get("HOFSTAAT_SYNC_EXAMPLES", "15")),
+            "postgresql": int(os.environ.get("HOFSTAAT_SYNC_PG_EXAMPLES", "3"))}
+
+
+class Server:
+    """The circle's server as a phone reaches it, able to lose its answer on the way back."""
+
+    identity = "server/circle"
+
+    def __init__(self, store) -> None:
+        self.store = store
+        self.lose_answer = False
+
+    def exchange(self, changes: str, since: int) -> tuple[str, int]:
+        reply = answer(self.store, changes, since)
+        if self.lose_answer:
+            raise StoreError("the connection broke", "sync_unreachable")
+        return reply
+
+
+class SyncConverges(MergeConverges):
+    """Phones, backups, and a server every phone syncs with now and then."""
+
+    def __init__(self, databases: Databases) -> None:
+        super().__init__(databases)
+        self.server = Phone(9, 5_000.0, 1.0, databases.new())
+        self.remote = Server(self.server.store)
+
+    @rule(phone=PHONE)
+    @step
+    def sync_with_server(self, phone):
+        sync(self.phone(phone).store, self.remote)
+
+    @rule(phone=PHONE)
+    @step
+    def sync_cut_off(self, phone):
+        """The server merges the phone's changes; the answer never arrives."""
+        self.remote.lose_answer = True
+        try:
+            sync(self.phone(phone).store, self.remote)
+        except StoreError as exc:
+            assert exc.key == "sync_unreachable"
+        finally:
+            self.remote.lose_answer = False
+
+    def teardown(self) -> None:
+        try:
+            if not self.broken and self.phones:
+                real = uuid.uuid4
+                uuid.uuid4 = self.next_uuid
+                try:
+                    for _ in range(2):
+                        for phone in self.phones:
+                            sync(phone.store, self.remote)
+                finally:
+                    uuid.uuid4 = real
+                assert_same_records([self.server, *self.phones])
+                tell_what_was_merged(self.server.store)
+        finally:
+            for phone in [*self.phones, self.server]:
+                phone.store.close()
+                self.databases.drop(phone.location)
+
+
+def test_sync_converges_machine(engine_name, new_db, request):
+    if engine_name == "postgresql":
+        databases = Databases(new_db, request.getfixturevalue("postgres").drop_database)
+    else:
+        databases = Databases()
+    run_state_machine_as_test(lambda: SyncConverges(databases), settings=settings(
+        machine_settings(engine_name), max_examples=EXAMPLES[engine_name]))
