@@ -46,7 +46,8 @@ def parse_args(argv: list[str] | None = None) -> argparse.Namespace:
     p = _Parser(prog="hofstaat", description="Hofstaat: four card games of court intrigue.",
                 epilog="Backups: 'hofstaat export FILE' and 'hofstaat import FILE' "
                        "(each takes --db; see 'hofstaat export --help'). Tables for friends' phones: "
-                       "'hofstaat host' (see 'hofstaat host --help').")
+                       "'hofstaat host' (see 'hofstaat host --help'). A server for circles of "
+                       "friends: 'hofstaat serve' (see 'hofstaat serve --help').")
     p.add_argument("--port", type=int, default=8550, help="web server port (default 8550)")
     p.add_argument("--host", default="127.0.0.1", help="address to listen on (default 127.0.0.1)")
     p.add_argument("--db", metavar="PATH_OR_URL", default=None,
@@ -214,6 +215,10 @@ def cli(argv: list[str] | None = None) -> int:
         from app.backup_cli import run
 
         return run(argv)
+    if argv and argv[0] == "serve":
+        from app.serve.cli import run as serve
+
+        return serve(argv[1:])
     if argv and argv[0] == "host":  # the app, with where tables for phones listen
         from app.host.cli import configure
 

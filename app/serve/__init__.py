@@ -1,0 +1,1 @@
+"""``hofstaat serve``: a server for a circle of friends (accounts, circles, syncing devices)."""

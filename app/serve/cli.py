@@ -1,0 +1,60 @@
+"""``hofstaat serve``: run a server for circles of friends on a database (PostgreSQL for real use).
+
+It answers the app's HTTP requests (``app.serve.api``) with uvicorn, on 127.0.0.1 by default:
+HTTPS comes from a reverse proxy in front of it (docs/server.md). The database holds the
+directory of accounts and circles; each circle's records are a store of their own in it.
+"""
+
+from __future__ import annotations
+
+import argparse
+import logging
+import sys
+
+from core.store import StoreError
+
+
+class _Parser(argparse.ArgumentParser):
+    def error(self, message: str) -> None:  # one line on stderr, exit status 2
+        sys.stderr.write(f"{self.prog}: {message}\n")
+        raise SystemExit(2)
+
+
+def parse(argv: list[str]) -> argparse.Namespace:
+    p = _Parser(prog="hofstaat serve", description=(
+        "Run a server for circles of friends: accounts, circles, invitations, and the records "
+        "each member's app syncs with it. Put it behind a reverse proxy for HTTPS."))
+    p.add_argument("--db", metavar="URL", default=None,
+                   help="the server's database: a PostgreSQL URL such as "
+                        "postgresql+psycopg://hofstaat:secret@localhost/hofstaat (default: "
+                        "HOFSTAAT_DB; a SQLite file works for trying it out)")
+    p.add_argument("--host", default="127.0.0.1", help="address to listen on (default 127.0.0.1)")
+    p.add_argument("--port", type=int, default=8080, help="port (default 8080)")
+    args = p.parse_args(argv)
+    if not 0 < args.port < 65536:
+        p.error(f"--port must be between 1 and 65535, not {args.port}")
+    return args
+
+
+def run(argv: list[str]) -> int:
+    args = parse(argv)
+    from core.server.directory import Directory
+
+    try:
+        directory = Directory.open(args.db)
+    except StoreError as exc:
+        sys.stderr.write(f"hofstaat serve: cannot open the database: {exc}\n")
+        return 1
+    import uvicorn
+
+    from app.serve.api import CircleStores, make_api
+
+    logging.basicConfig(level=logging.INFO, format="%(levelname)s %(name)s: %(message)s")
+    stores = CircleStores()
+    try:
+        uvicorn.run(make_api(directory, stores), host=args.host, port=args.port,
+                    log_level="info", proxy_headers=True, forwarded_allow_ips="127.0.0.1")
+    finally:
+        stores.close()
+        directory.close()
+    return 0

@@ -1,0 +1,178 @@
+"""``hofstaat serve`` over real HTTP on 127.0.0.1, the app's client against it, the server's
+database on each engine: phones sync through it, a stranger and a member of another circle get
+nothing, wrong passwords slow further tries, and every failure is one line that changes nothing
+on the phone."""
+
+from __future__ import annotations
+
+import json
+import socket
+import threading
+import time
+
+import pytest
+import uvicorn
+from argon2 import PasswordHasher
+from fastapi import FastAPI
+
+from app.serve.api import CircleStores, make_api
+from app.serve.cli import run as serve_cli
+from backup_data import Clock
+from core.server.client import ServerClient, normalise_url
+from core.server.directory import FREE_FAILURES, Directory
+from core.server.passwords import Passwords
+from core.store import Store, StoreError
+from core.store.sync import setting_key, sync
+from ledger_games import finished_dynasty
+
+CHEAP = Passwords(PasswordHasher(time_cost=1, memory_cost=1024, parallelism=1))
+SECRET = "correct horse battery"
+
+
+def free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return s.getsockname()[1]
+
+
+class Running:
+    """A web app served by uvicorn in a thread of this process."""
+
+    def __init__(self, app) -> None:
+        self.port = free_port()
+        self.server = uvicorn.Server(uvicorn.Config(app, host="127.0.0.1", port=self.port,
+                                                    log_level="warning", lifespan="off"))
+        self.thread = threading.Thread(target=self.server.run, daemon=True)
+        self.thread.start()
+        deadline = time.monotonic() + 15
+        while not self.server.started:
+            assert time.monotonic() < deadline, "the server did not start"
+            time.sleep(0.02)
+        self.url = f"http://127.0.0.1:{self.port}"
+
+    def stop(self) -> None:
+        self.server.should_exit = True
+        self.thread.join(10)
+
+
+@pytest.fixture
+def server(new_db):
+    directory = Directory.open(new_db("server"), passwords=CHEAP)
+    stores = CircleStores()
+    running = Running(make_api(directory, stores))
+    yield running
+    running.stop()
+    stores.close()
+    directory.close()
+
+
+@pytest.fixture
+def phones(tmp_path):
+    opened = []
+
+    def make(name, start_at=1_000.0):
+        opened.append(Store.open(tmp_path / f"{name}.db", clock=Clock(start_at)))
+        return opened[-1]
+
+    yield make
+    for store in opened:
+        store.close()
+
+
+def member(server, login: str) -> ServerClient:
+    client = ServerClient(server.url)
+    client.register(login, login.title(), SECRET)
+    client.sign_in(login, SECRET)
+    return client
+
+
+def everything(store: Store) -> dict:
+    return {k: v for k, v in json.loads(store.changes_since(0)[0]).items() if isinstance(v, list)}
+
+
+def refusal(call, *args) -> StoreError:
+    with pytest.raises(StoreError) as caught:
+        call(*args)
+    assert "\n" not in str(caught.value)
+    return caught.value
+
+
+def test_two_phones_of_one_circle_sync_through_the_server(server, phones):
+    anna, ben = member(server, "anna"), member(server, "ben")
+    club = anna.create_circle("Stammtisch")
+    assert ben.join(anna.invite(club.id)).id == club.id
+    a, b = phones("a"), phones("b", 9_000.0)
+    finished_dynasty(a, names=("Anna", "Ben", "Carla"))
+    sync(a, anna.remote(club))
+    [ben_sees] = ben.circles()
+    sync(b, ben.remote(ben_sees))
+    assert everything(b) == everything(a)
+    assert [d.amount for d in b.open_debts()] == [d.amount for d in a.open_debts()]
+    debt = max(b.open_debts(), key=lambda d: d.amount.cents)
+    b.record_payment(debt.debtor, debt.creditor, 5, note="Anzahlung")
+    sync(b, ben.remote(ben_sees))
+    sync(a, anna.remote(club))
+    assert [e.note for e in a.ledger_entries() if e.kind == "payment"] == ["Anzahlung"]
+
+
+def test_a_stranger_and_a_member_of_another_circle_get_nothing(server, phones):
+    anna, eve = member(server, "anna"), member(server, "eve")
+    club, others = anna.create_circle("Stammtisch"), eve.create_circle("Nachbarn")
+    a = phones("a")
+    finished_dynasty(a)
+    sync(a, anna.remote(club))
+    e = phones("e")
+    for call, args in ((sync, (e, eve.remote(club))), (eve.invite, (club.id,)),
+                       (eve._call, ("GET", f"/api/circles/{club.id}/members"))):
+        assert refusal(call, *args).key == "circle_unknown"
+    assert everything(e) == {k: [] for k in everything(e)}
+    sync(e, eve.remote(others))  # her own circle holds none of the Stammtisch's records
+    assert e.list_profiles() == [] and e.ledger_entries() == []
+    nobody = ServerClient(server.url)
+    assert refusal(nobody.circles).key == "session_expired"
+    forged = ServerClient(server.url, token="not-a-session")
+    assert refusal(forged.remote(club).exchange, "{}", 0).key == "session_expired"
+
+
+def test_ten_wrong_passwords_make_the_right_one_wait(server):
+    member(server, "anna")
+    guesser = ServerClient(server.url)
+    answers = [refusal(guesser.sign_in, "anna", f"guess {i}").key for i in range(10)]
+    assert answers[:FREE_FAILURES + 1] == ["sign_in_failed"] * (FREE_FAILURES + 1)
+    assert set(answers[FREE_FAILURES + 1:]) == {"sign_in_wait"}  # told to wait, not checked
+    blocked = refusal(guesser.sign_in, "anna", SECRET)
+    assert blocked.key == "sign_in_wait" and blocked.params["wait"] > 0
+
+
+def test_every_failure_is_one_line_and_changes_nothing_on_the_phone(server, phones):
+    a = phones("a")
+    finished_dynasty(a)
+    before = everything(a)
+    anna = member(server, "anna")
+    club = anna.create_circle("Stammtisch")
+    assert refusal(ServerClient(server.url).sign_in, "anna", "wrong password").key \
+        == "sign_in_failed"
+    down = ServerClient(f"http://127.0.0.1:{free_port()}", token=anna.token)
+    assert refusal(sync, a, down.remote(club)).key == "sync_unreachable"
+    elsewhere = FastAPI()
+    elsewhere.get("/api/info")(lambda: {"app": "hofstaat", "protocol": 99, "server": "x"})
+    elsewhere.get("/")(lambda: "a web page")
+    other = Running(elsewhere)
+    try:
+        assert refusal(ServerClient(other.url).sign_in, "anna", SECRET).key == "sync_version"
+        assert refusal(ServerClient(other.url + "/nothing").check).key == "sync_not_hofstaat"
+    finally:
+        other.stop()
+    assert everything(a) == before and a.get_setting(setting_key(club.identity)) is None
+    assert refusal(normalise_url, "not a url at all").key == "sync_bad_url"
+
+
+def test_the_command_line_says_what_is_wrong_in_one_line(capsys, tmp_path):
+    with pytest.raises(SystemExit) as bad:
+        serve_cli(["--port", "0"])
+    assert bad.value.code == 2
+    text = tmp_path / "notes.txt"
+    text.write_text("not a database")
+    assert serve_cli(["--db", str(text)]) == 1
+    err = capsys.readouterr().err.strip().splitlines()
+    assert len(err) == 2 and err[-1].startswith("hofstaat serve: cannot open the database")
