@@ -77,7 +77,9 @@ def test_a_login_name_is_taken_once_whatever_its_case_and_bad_input_is_refused(d
     assert refused(directory.register, "ANNA", "Other", SECRET).key == "login_taken"
     assert refused(directory.register, "a b", "X", SECRET).key == "login_invalid"
     assert refused(directory.register, "ab", "X", SECRET).key == "login_invalid"
-    assert refused(directory.register, "bert", "", SECRET).key == "name_invalid"
+    assert refused(directory.register, "bert", "", SECRET).key == "account_name_invalid"
+    anna = directory.register("anna2", "Anna", SECRET)
+    assert refused(directory.create_circle, anna.id, " ").key == "circle_name_invalid"
     assert refused(directory.register, "bert", "Bert", "short").key == "password_weak"
     assert fold("Ｂｅｒｔ") == "bert"  # full-width letters are the same name
 

@@ -1,5 +1,6 @@
 """Settings: language, theme, animation speed, card back, Rosenkrieg's suits, sound and vibration,
-each stored at once; and backups (``app.screens.backup``)."""
+each stored at once; syncing with a circle's server (``app.screens.sync``) and backups
+(``app.screens.backup``)."""
 
 from __future__ import annotations
 
@@ -7,7 +8,7 @@ import flet as ft
 
 from app import feedback, theme
 from app import shell as shell_mod
-from app.screens import backup
+from app.screens import backup, sync
 from app.screens.messages import error_text
 from app.state import CARD_BACKS, LANGUAGES, SPEEDS, SUIT_STYLES, THEMES
 from app.widgets import card as card_widget
@@ -120,6 +121,7 @@ def view(shell) -> ft.View:
         _section(t("settings.suits"), t("settings.suits_hint"),
                  _segmented(shell, "suits", SUIT_STYLES, {v: t(f"suits.{v}") for v in SUIT_STYLES}, {})),
         _feedback(shell),
+        _section(t("sync.title"), t("sync.hint"), sync.section(shell)),
         _section(t("backup.title"), t("backup.hint"), backup.buttons(shell)),
     ]
     return shell.top_view("/settings", controls, max_width=shell_mod.FORM_MAX)

@@ -143,7 +143,7 @@ class Directory:
     def register(self, login: str, name: str, password: str) -> Account:
         """A new account.
 
-        :raises StoreError: ``login_invalid``, ``name_invalid``, ``password_weak`` or
+        :raises StoreError: ``login_invalid``, ``account_name_invalid``, ``password_weak`` or
             ``login_taken``.
         """
         folded = fold(login)
@@ -152,7 +152,7 @@ class Directory:
                              "login_invalid")
         shown = " ".join(str(name).split())
         if not 1 <= len(shown) <= 40:
-            raise StoreError("a name has 1 to 40 characters", "name_invalid")
+            raise StoreError("a name has 1 to 40 characters", "account_name_invalid")
         hashed = self._passwords.hash(password)
         now = self._clock()
 
@@ -234,11 +234,11 @@ class Directory:
     def create_circle(self, account_id: int, name: str) -> Circle:
         """A new circle with the account as its owner, and an empty store for its records.
 
-        :raises StoreError: ``name_invalid`` for an empty or too long name.
+        :raises StoreError: ``circle_name_invalid`` for an empty or too long name.
         """
         shown = " ".join(str(name).split())
         if not 1 <= len(shown) <= 60:
-            raise StoreError("a circle's name has 1 to 60 characters", "name_invalid")
+            raise StoreError("a circle's name has 1 to 60 characters", "circle_name_invalid")
         key, now = f"circle_{uuid.uuid4().hex[:16]}", self._clock()
 
         def add(s: Session) -> Circle:
