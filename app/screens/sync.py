@@ -31,6 +31,8 @@ DE = {
     "sync.join": "Mit Code beitreten", "sync.code": "Einladungscode", "sync.make": "Anlegen",
     "sync.now": "Jetzt abgleichen", "sync.invite": "Einladen", "sync.disconnect": "Abmelden",
     "sync.never": "Noch nie abgeglichen.",
+    "sync.none_yet": "Du bist noch in keiner Runde: tritt mit einem Code bei, den dir jemand "
+    "aus der Runde gibt, oder lege eine neue an.",
     "sync.last": "Zuletzt abgeglichen: {when} · {sent} gesendet, {new} neu",
     "sync.done": "Abgeglichen: {sent} gesendet, {new} neu oder aktualisiert.",
     "sync.running": "Gleiche ab …",
@@ -73,6 +75,8 @@ EN = {
     "sync.join": "Join with a code", "sync.code": "Invitation code", "sync.make": "Create",
     "sync.now": "Sync now", "sync.invite": "Invite", "sync.disconnect": "Sign out",
     "sync.never": "Never synced yet.",
+    "sync.none_yet": "You are in no circle yet: join one with a code someone in it gives you, "
+    "or make a new one.",
     "sync.last": "Last synced: {when} · {sent} sent, {new} new",
     "sync.done": "Synced: {sent} sent, {new} new or updated.",
     "sync.running": "Syncing …",
@@ -108,7 +112,8 @@ def _button(identifier: str, control: ft.Control) -> ft.Control:
     return ft.Semantics(identifier=identifier, content=control)
 
 
-async def _call(shell, work: Callable[[], Any], done: Callable[[Any], None] | None = None) -> bool:
+async def _call(shell, redraw: Callable[[], None], work: Callable[[], Any],
+                done: Callable[[Any], None] | None = None) -> bool:
     """Run ``work`` off the UI loop; on a refusal say why. True when it went through."""
     try:
         found = await asyncio.to_thread(work)
@@ -117,16 +122,33 @@ async def _call(shell, work: Callable[[], Any], done: Callable[[Any], None] | No
         return False
     if done:
         done(found)
-    shell.refresh()
+    redraw()
     return True
 
 
 def section(shell) -> ft.Control:
-    """What the settings screen shows of the link: connect, or the circle and its buttons."""
+    """What the settings screen shows of the link: connect, or the circle and its buttons.
+
+    It draws itself again in place after each step (a rebuild of the whole screen would
+    scroll the settings back to the top)."""
+    holder = ft.Container()
+
+    def redraw() -> None:
+        holder.content = _body(shell, redraw)
+        try:
+            holder.update()
+        except RuntimeError:  # not on a page (yet): it shows when the screen is built
+            pass
+
+    holder.content = _body(shell, redraw)
+    return holder
+
+
+def _body(shell, redraw: Callable[[], None]) -> ft.Control:
     t, link = shell.t, SyncLink(shell.state.store).link
     if link is None:
         body: list[ft.Control] = [_button("sync-connect", ft.FilledButton(
-            t("sync.connect"), icon=ft.Icons.CLOUD_SYNC, on_click=lambda e: connect_dialog(shell)))]
+            t("sync.connect"), icon=ft.Icons.CLOUD_SYNC, on_click=lambda e: connect_dialog(shell, redraw)))]
     else:
         server = link.url.split("://", 1)[-1]
         body = [theme.caption(t("sync.connected", name=link.name, server=server))]
@@ -134,7 +156,7 @@ def section(shell) -> ft.Control:
             body += [theme.caption(t("sync.no_circle")),
                      _button("sync-choose", ft.FilledButton(
                          t("sync.choose"), icon=ft.Icons.GROUPS,
-                         on_click=lambda e: shell.page.run_task(circle_dialog, shell)))]
+                         on_click=lambda e: shell.page.run_task(circle_dialog, shell, redraw)))]
         else:
             when = (t("sync.never") if link.last_sync is None else t(
                 "sync.last", when=time.strftime("%d.%m. %H:%M", time.localtime(link.last_sync)),
@@ -143,14 +165,14 @@ def section(shell) -> ft.Control:
                      theme.caption(when),
                      ft.Row([_button("sync-now", ft.FilledButton(
                                  t("sync.now"), icon=ft.Icons.SYNC,
-                                 on_click=lambda e: shell.page.run_task(sync_now, shell))),
+                                 on_click=lambda e: shell.page.run_task(sync_now, shell, redraw))),
                              _button("sync-invite", ft.OutlinedButton(
                                  t("sync.invite"), icon=ft.Icons.PERSON_ADD,
                                  on_click=lambda e: shell.page.run_task(invite, shell)))],
                             spacing=12, wrap=True)]
         body.append(_button("sync-disconnect", ft.TextButton(
             t("sync.disconnect"), icon=ft.Icons.LOGOUT,
-            on_click=lambda e: shell.page.run_task(disconnect, shell))))
+            on_click=lambda e: shell.page.run_task(disconnect, shell, redraw))))
     return ft.Column(body, spacing=8, tight=True)
 
 
@@ -158,7 +180,7 @@ def _field(label: str, identifier: str, **kw: Any) -> ft.TextField:
     return ft.TextField(label=label, dense=True, autofocus=False, **kw, data=identifier)
 
 
-def connect_dialog(shell, new_account: bool = False) -> None:
+def connect_dialog(shell, redraw: Callable[[], None], new_account: bool = False) -> None:
     """Server, login and password; a name too for a new account."""
     t = shell.t
     link = SyncLink(shell.state.store)
@@ -170,10 +192,10 @@ def connect_dialog(shell, new_account: bool = False) -> None:
 
     async def go(e) -> None:
         wanted = name.value if new_account else None
-        if await _call(shell, lambda: link.connect(server.value or "", login.value or "",
-                                                   password.value or "", wanted)):
+        if await _call(shell, redraw, lambda: link.connect(
+                server.value or "", login.value or "", password.value or "", wanted)):
             shell.page.pop_dialog()
-            await circle_dialog(shell)
+            await circle_dialog(shell, redraw)
 
     dialog = ft.AlertDialog(
         title=ft.Text(t("sync.new_account") if new_account else t("sync.title")),
@@ -182,7 +204,7 @@ def connect_dialog(shell, new_account: bool = False) -> None:
         actions=[
             ft.TextButton(t("sync.have_account") if new_account else t("sync.new_account"),
                           on_click=lambda e: (shell.page.pop_dialog(),
-                                              connect_dialog(shell, not new_account))),
+                                              connect_dialog(shell, redraw, not new_account))),
             ft.TextButton(t("sync.cancel"), on_click=lambda e: shell.page.pop_dialog()),
             _button("sync-go", ft.FilledButton(
                 t("sync.create_account") if new_account else t("sync.sign_in"), on_click=go)),
@@ -190,7 +212,7 @@ def connect_dialog(shell, new_account: bool = False) -> None:
     shell.page.show_dialog(dialog)
 
 
-async def circle_dialog(shell) -> None:
+async def circle_dialog(shell, redraw: Callable[[], None]) -> None:
     """The account's circles to choose from, a code to join one, a name to make one."""
     t = shell.t
     link = SyncLink(shell.state.store)
@@ -203,21 +225,23 @@ async def circle_dialog(shell) -> None:
     name = _field(t("sync.circle_name"), "circle-name")
 
     async def chosen(circle) -> None:
-        if await _call(shell, lambda: link.choose(circle)):
+        if await _call(shell, redraw, lambda: link.choose(circle)):
             shell.page.pop_dialog()
 
     async def joined(e) -> None:
-        if await _call(shell, lambda: link.join(code.value or "")):
+        if await _call(shell, redraw, lambda: link.join(code.value or "")):
             shell.page.pop_dialog()
 
     async def made(e) -> None:
-        if await _call(shell, lambda: link.create_circle(name.value or "")):
+        if await _call(shell, redraw, lambda: link.create_circle(name.value or "")):
             shell.page.pop_dialog()
 
     rows: list[ft.Control] = [
         _button(f"sync-circle-{c.id}", ft.OutlinedButton(
             c.name, icon=ft.Icons.GROUPS, on_click=lambda e, c=c: shell.page.run_task(chosen, c)))
         for c in circles]
+    if not circles:
+        rows.append(theme.caption(t("sync.none_yet")))
     rows += [ft.Divider(),
              ft.Semantics(identifier="sync-field-code", content=code),
              _button("sync-join", ft.FilledTonalButton(t("sync.join"), on_click=joined)),
@@ -225,11 +249,11 @@ async def circle_dialog(shell) -> None:
              _button("sync-make", ft.FilledTonalButton(t("sync.new_circle"), on_click=made))]
     shell.page.show_dialog(ft.AlertDialog(
         title=ft.Text(t("sync.choose")),
-        content=ft.Column(rows, tight=True, spacing=10, width=340, scroll=ft.ScrollMode.AUTO),
+        content=ft.Column(rows, tight=True, spacing=10, width=340),
         actions=[ft.TextButton(t("sync.cancel"), on_click=lambda e: shell.page.pop_dialog())]))
 
 
-async def sync_now(shell) -> None:
+async def sync_now(shell, redraw: Callable[[], None]) -> None:
     shell.snack(shell.t("sync.running"))
     link = SyncLink(shell.state.store)
 
@@ -237,7 +261,7 @@ async def sync_now(shell) -> None:
         new = report.received.total("added") + report.received.total("updated")
         shell.snack(shell.t("sync.done", sent=report.sent, new=new))
 
-    await _call(shell, link.sync_now, done)
+    await _call(shell, redraw, link.sync_now, done)
 
 
 async def invite(shell) -> None:
@@ -259,5 +283,5 @@ async def invite(shell) -> None:
         actions=[ft.TextButton(t("sync.close"), on_click=lambda e: shell.page.pop_dialog())]))
 
 
-async def disconnect(shell) -> None:
-    await _call(shell, SyncLink(shell.state.store).disconnect)
+async def disconnect(shell, redraw: Callable[[], None]) -> None:
+    await _call(shell, redraw, SyncLink(shell.state.store).disconnect)

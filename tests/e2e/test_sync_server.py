@@ -1,0 +1,102 @@
+"""A first synced phone, as a newcomer makes it: ``hofstaat serve`` runs, the phone's app
+connects in Settings with a new account, makes a circle and syncs; the server then holds the
+phone's players."""
+
+from __future__ import annotations
+
+import json
+import re
+import socket
+import subprocess
+import sys
+import time
+import urllib.request
+
+import pytest
+from playwright.sync_api import expect
+
+from harness import PHONE, ROOT, App, into_view, retype
+
+pytestmark = pytest.mark.e2e
+
+
+def free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return s.getsockname()[1]
+
+
+@pytest.fixture
+def circle_server(tmp_path):
+    """``hofstaat serve`` on a SQLite file, as the README's first try does; yields (url, db)."""
+    port, db = free_port(), tmp_path / "server.db"
+    log = open(tmp_path / "serve.log", "w")
+    proc = subprocess.Popen([sys.executable, "-m", "app", "serve", "--db", str(db),
+                             "--port", str(port)], cwd=ROOT, stdout=log, stderr=log)
+    url = f"http://127.0.0.1:{port}"
+    deadline = time.monotonic() + 60
+    while True:
+        try:
+            with urllib.request.urlopen(url + "/api/info", timeout=2) as answer:
+                assert json.loads(answer.read())["app"] == "hofstaat"
+                break
+        except OSError:
+            assert proc.poll() is None and time.monotonic() < deadline, \
+                (tmp_path / "serve.log").read_text()
+            time.sleep(0.2)
+    yield url, db
+    proc.terminate()
+    proc.wait(10)
+    log.close()
+
+
+@pytest.fixture
+def phone(browser, app_server, store):
+    url, _db = app_server
+    ctx = browser.new_context(viewport=PHONE, locale="de-DE", device_scale_factor=1)
+    page = ctx.new_page()
+    page.set_default_timeout(15_000)
+    yield App(page, url, "phone")
+    ctx.close()
+    store.delete_setting("sync.link")  # the other browser tests share this database
+
+
+def test_a_newcomer_connects_makes_a_circle_and_syncs_the_phone(phone, store, circle_server):
+    url, server_db = circle_server
+    store.create_profile("Synchronia")
+    app = phone
+    app.open("/settings")
+    connect = app.by_id("sync-connect")
+    expect(connect).to_be_attached(timeout=40_000)
+    into_view(app, connect)
+    connect.click()
+    app.page.get_by_role("button", name="Neues Konto").click()
+    retype(app.page.get_by_role("textbox", name="Adresse des Servers"), url)
+    retype(app.page.get_by_role("textbox", name="Anmeldename"), "synchronia")
+    retype(app.page.get_by_role("textbox", name="Passwort"), "ein langes Passwort")
+    retype(app.page.get_by_role("textbox", name="Dein Name in der Runde"), "Synchronia")
+    app.shot("sync-connect")
+    app.by_id("sync-go").click()
+    circle_name = app.page.get_by_role("textbox", name="Name der Runde")
+    expect(circle_name).to_be_visible(timeout=20_000)
+    retype(circle_name, "Stammtisch")
+    app.shot("sync-circle")
+    app.by_id("sync-make").click()
+    now = app.by_id("sync-now")
+    expect(now).to_be_attached(timeout=20_000)
+    expect(app.page.get_by_text("Runde: Stammtisch")).to_be_attached()
+    into_view(app, now)
+    now.click()
+    expect(app.page.get_by_text(re.compile(r"Abgeglichen: \d+ gesendet")).last).to_be_visible(
+        timeout=30_000)
+    into_view(app, now)
+    app.shot("settings-sync")
+
+    from core.server.directory import Directory
+    from core.store import Store
+
+    with Directory.open(str(server_db)) as directory:
+        account = directory.sign_in("synchronia", "ein langes Passwort").account
+        [circle] = directory.circles_of(account.id)
+        with Store.open(directory.circle_location(account.id, circle.id)) as kept:
+            assert "Synchronia" in {p.name for p in kept.list_profiles()}
