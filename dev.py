@@ -2,6 +2,7 @@
 """Set up a local environment on first use, then start the app or run the tests.
 
     python3 dev.py start [app options]    the app in a browser tab on localhost, offline
+    python3 dev.py serve [serve options]  a server for circles of friends (hofstaat serve)
     python3 dev.py test  [pytest options]  the whole test suite, browser tests included
                                            (unit tests in parallel, then the browser tests);
                                            storage tests run on SQLite and on a PostgreSQL
@@ -112,13 +113,17 @@ def ensure_postgres() -> None:
 
 
 def main(argv: list[str]) -> int:
-    if not argv or argv[0] not in ("start", "test"):
-        fail("usage: python3 dev.py start [app options] | python3 dev.py test [pytest options]")
+    if not argv or argv[0] not in ("start", "serve", "test"):
+        fail("usage: python3 dev.py start [app options] | python3 dev.py serve [serve options] | "
+             "python3 dev.py test [pytest options]")
     command, rest = argv[0], argv[1:]
     if command == "start":
         ensure_env("")
         compile_bytecode()
         return subprocess.call([str(PYTHON), "-m", "app", *rest], cwd=ROOT)
+    if command == "serve":
+        ensure_env("[server]")
+        return subprocess.call([str(PYTHON), "-m", "app", "serve", *rest], cwd=ROOT)
     ensure_env("[test]")
     ensure_chromium()
     ensure_postgres()
