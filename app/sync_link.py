@@ -121,9 +121,8 @@ class SyncLink:
         if link.circle is None:
             raise StoreError("choose a circle first", "sync_no_circle")
         report = sync(self.store, client.remote(link.circle))
-        new = report.received.total("added") + report.received.total("updated")
         self._save(Link(link.url, link.token, link.login, link.name, link.circle,
-                        self._clock(), (report.sent, new)))
+                        self._clock(), (report.sent, report.new)))
         return report
 
     def disconnect(self) -> None:

@@ -23,7 +23,7 @@ class InProcess:
         self.calls: list[tuple[dict, int]] = []
         self.before_answer = None  # something a test does while the exchange is under way
 
-    def exchange(self, changes: str, since: int) -> tuple[str, int]:
+    def exchange(self, changes: str, since: int) -> tuple[str, int, bool]:
         self.calls.append((json.loads(changes), since))
         if self.before_answer:
             self.before_answer()
@@ -174,3 +174,53 @@ def test_the_server_refuses_a_number_that_is_not_a_change_number(server):
         with pytest.raises(StoreError) as refused:
             answer(server, changes, bad)
         assert refused.value.key == "sync_invalid"
+
+
+def test_a_sync_in_pages_of_one_record_ends_with_the_same_records(server, phones):
+    a, b = phones("a"), phones("b", 9_000.0)
+    finished_dynasty(a, names=("Anna", "Ben", "Carla"), seed=1)
+    finished_dynasty(a, names=("Anna", "Dora"), seed=4)
+    debt = max(a.open_debts(), key=lambda d: d.amount.cents)
+    a.record_payment(debt.debtor, debt.creditor, 3, note="drei Cent")
+    remote = InProcess(server)
+    report = sync(a, remote, limit=1)
+    assert report.exchanges > 5 and records(server) == records(a)
+    sync(b, remote, limit=1)
+    assert records(b) == records(a)
+    assert [d.amount for d in b.open_debts()] == [d.amount for d in a.open_debts()]
+
+
+def test_every_page_merges_on_its_own_into_a_store_that_had_the_pages_before(phones, new_db):
+    a = phones("a")
+    finished_dynasty(a)
+    debt = max(a.open_debts(), key=lambda d: d.amount.cents)
+    a.record_payment(debt.debtor, debt.creditor, 2)
+    with Store.open(new_db("fresh")) as fresh:
+        after, more, pages = 0, True, 0
+        while more:
+            text, after, more = a.changes_page(after, 1)
+            fresh.merge_changes(text)  # a payment's page brings its dynasty, game and people
+            pages += 1
+        assert pages > 3 and records(fresh) == records(a)
+
+
+def test_a_sync_cut_off_between_pages_goes_on_from_the_last_page_merged(server, phones):
+    a = phones("a")
+    finished_dynasty(a)
+    remote = InProcess(server)
+    calls = []
+
+    def cut_after_two():
+        calls.append(1)
+        if len(calls) == 3:
+            raise StoreError("the connection broke", "sync_unreachable")
+
+    remote.before_answer = cut_after_two
+    with pytest.raises(StoreError):
+        sync(a, remote, limit=1)
+    kept = a.get_setting(setting_key(remote.identity))
+    assert kept["sent"] > 0  # two pages went through
+    remote.before_answer = None
+    remote.calls.clear()
+    sync(a, remote, limit=1)
+    assert remote.calls[0][1] == kept["received"] and records(server) == records(a)

@@ -2,8 +2,8 @@
 ``test_merge_converges`` (phones doing what friends do, swapping backups now and then) with a
 circle's server as one more party, on the test's engine. Phones sync with it at any step, and a
 sync may be cut off after the server merged the phone's changes but before the phone got the
-answer. In the end every phone syncs twice, and every phone and the server show the same
-records, figures and backups.
+answer, in pages of one record, a few, or all at once. In the end every phone syncs twice,
+and every phone and the server show the same records, figures and backups.
 
 ``HOFSTAAT_SYNC_EXAMPLES`` (default 15) and ``HOFSTAAT_SYNC_PG_EXAMPLES`` (default 3) set the
 examples on SQLite and on PostgreSQL (the server's engine; phones are on the same engine).
@@ -15,6 +15,7 @@ import os
 import uuid
 
 from hypothesis import settings
+from hypothesis import strategies as st
 from hypothesis.stateful import rule, run_state_machine_as_test
 
 from core.store import StoreError
@@ -22,6 +23,8 @@ from core.store.sync import answer, sync
 from test_merge_converges import (PHONE, Databases, MergeConverges, Phone, assert_same_records,
                                   machine_settings, step, tell_what_was_merged)
 
+# Records per exchange: one at a time (every page carries what its records need), a few, or all.
+PAGES = st.sampled_from([1, 4, 2_000])
 EXAMPLES = {"sqlite": int(os.environ.get("HOFSTAAT_SYNC_EXAMPLES", "15")),
             "postgresql": int(os.environ.get("HOFSTAAT_SYNC_PG_EXAMPLES", "3"))}
 
@@ -35,7 +38,7 @@ class Server:
         self.store = store
         self.lose_answer = False
 
-    def exchange(self, changes: str, since: int) -> tuple[str, int]:
+    def exchange(self, changes: str, since: int) -> tuple[str, int, bool]:
         reply = answer(self.store, changes, since)
         if self.lose_answer:
             raise StoreError("the connection broke", "sync_unreachable")
@@ -50,18 +53,18 @@ class SyncConverges(MergeConverges):
         self.server = Phone(9, 5_000.0, 1.0, databases.new())
         self.remote = Server(self.server.store)
 
-    @rule(phone=PHONE)
+    @rule(phone=PHONE, page=PAGES)
     @step
-    def sync_with_server(self, phone):
-        sync(self.phone(phone).store, self.remote)
+    def sync_with_server(self, phone, page):
+        sync(self.phone(phone).store, self.remote, limit=page)
 
-    @rule(phone=PHONE)
+    @rule(phone=PHONE, page=PAGES)
     @step
-    def sync_cut_off(self, phone):
+    def sync_cut_off(self, phone, page):
         """The server merges the phone's changes; the answer never arrives."""
         self.remote.lose_answer = True
         try:
-            sync(self.phone(phone).store, self.remote)
+            sync(self.phone(phone).store, self.remote, limit=page)
         except StoreError as exc:
             assert exc.key == "sync_unreachable"
         finally:

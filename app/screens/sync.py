@@ -258,8 +258,7 @@ async def sync_now(shell, redraw: Callable[[], None]) -> None:
     link = SyncLink(shell.state.store)
 
     def done(report) -> None:
-        new = report.received.total("added") + report.received.total("updated")
-        shell.snack(shell.t("sync.done", sent=report.sent, new=new))
+        shell.snack(shell.t("sync.done", sent=report.sent, new=report.new))
 
     await _call(shell, redraw, link.sync_now, done)
 

@@ -168,7 +168,7 @@ def make_api(directory: Directory, stores: CircleStores) -> FastAPI:
                              f"{body.protocol}: update the app or the server", "sync_version",
                              server=PROTOCOL, app=body.protocol)
         store = stores.of(directory.circle_location(who.id, circle_id))
-        changes, upto = answer(store, body.changes, body.since)
-        return {"changes": changes, "upto": upto}
+        changes, upto, more = answer(store, body.changes, body.since)
+        return {"changes": changes, "upto": upto, "more": more}
 
     return api

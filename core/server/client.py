@@ -157,14 +157,14 @@ class HttpRemote:
     def identity(self) -> str:
         return self.circle.identity
 
-    def exchange(self, changes: str, since: int) -> tuple[str, int]:
+    def exchange(self, changes: str, since: int) -> tuple[str, int, bool]:
         found = self.client._call("POST", f"/api/circles/{self.circle.id}/sync",
                                   {"protocol": PROTOCOL, "since": since, "changes": changes},
                                   timeout=SYNC_TIMEOUT)
         if not (isinstance(found, dict) and isinstance(found.get("changes"), str)
-                and isinstance(found.get("upto"), int)):
+                and isinstance(found.get("upto"), int) and isinstance(found.get("more"), bool)):
             raise self.client._not_ours()
-        return found["changes"], found["upto"]
+        return found["changes"], found["upto"], found["more"]
 
 
 def _circle(found: Any) -> CircleInfo:

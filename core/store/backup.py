@@ -122,6 +122,11 @@ class Plan:
     now: float
     steps: dict[str, list[tuple[str, dict[str, Any], Any]]] = field(default_factory=dict)
     notes: list[Note] = field(default_factory=list)  # what the person should know afterwards
+    # What the merge did to what is derived: games whose results it wrote for the first time,
+    # games it changed at all, and whether it replaced results that were counted already.
+    derived: list[int] = field(default_factory=list)
+    touched: list[int] = field(default_factory=list)
+    rederived: bool = False
     _memo: dict[Any, Any] = field(default_factory=dict)
 
     def memo(self, key: Any, make: Callable[[], Any]) -> Any:
@@ -135,12 +140,11 @@ class Plan:
 class Kind:
     """One kind of record in a backup, and how to export, check and merge it.
 
-    ``dump(session, links, since)`` gives every record in file order (stable, from the
+    ``dump(session, links, chosen)`` gives every record in file order (stable, from the
     records' content only, so that export, import elsewhere and export again give
-    the same file); with ``since``, only those changed after that change number
-    (``changes``). ``check(record)`` raises ``Invalid``. ``refs(record)`` names
-    the ``(kind, uuid)`` records it needs, which must be in the file or the
-    database. ``plan(plan, record)`` compares it with the database and returns
+    the same file); with ``chosen`` (``changes.Since``, ``changes.Among``), those it
+    selects. ``check(record)`` raises ``Invalid``. ``refs(record)`` names the
+    ``(kind, uuid)`` records it needs, which must be in the file or the database. ``plan(plan, record)`` compares it with the database and returns
     ``(outcome, detail)`` or raises ``Clash``; ``write(plan, record, detail)``
     writes an ``ADD`` or ``UPDATE``.
     """
@@ -184,15 +188,15 @@ def links(session: Session) -> Links:
 # --- export ----------------------------------------------------------------------------
 
 
-def export(session: Session, since: int | None = None,
-           leave_out: Iterable[str] = ()) -> dict[str, Any]:
-    """Every record of every kind (or those changed after change number ``since``), as the
-    backup's JSON object; the kinds named in ``leave_out`` are there as empty lists."""
+def export(session: Session, chosen: Any = None, leave_out: Iterable[str] = ()) -> dict[str, Any]:
+    """Every record of every kind (or those ``chosen`` selects: ``changes.Since``,
+    ``changes.Among``), as the backup's JSON object; the kinds named in ``leave_out`` are
+    there as empty lists."""
     ln = links(session)
     data: dict[str, Any] = {"format": FORMAT, "version": version()}
     for kind in KINDS:
         if kind.until is None:
-            data[kind.name] = [] if kind.name in leave_out else kind.dump(session, ln, since)
+            data[kind.name] = [] if kind.name in leave_out else kind.dump(session, ln, chosen)
     return data
 
 
@@ -230,6 +234,12 @@ class ImportReport:
     # The records added, by kind, for checks that need the merged database.
     added: dict[str, list[dict[str, Any]]] = field(default_factory=dict, repr=False,
                                                    compare=False)
+    # The ids of the records updated (an older version here, or two versions combined), by kind.
+    updated: dict[str, list[str]] = field(default_factory=dict, repr=False, compare=False)
+    # For deriving what follows (``derive.after_merge``): see ``Plan``.
+    derived: tuple[int, ...] = field(default=(), repr=False, compare=False)
+    touched: tuple[int, ...] = field(default=(), repr=False, compare=False)
+    rederived: bool = field(default=False, repr=False, compare=False)
 
     @property
     def changed(self) -> bool:
@@ -262,7 +272,7 @@ def merge(session: Session, records: dict[str, list[dict[str, Any]]], now: float
                             f"({exc})", kind=kind.name, index=i + 1, id=record[kind.key],
                             problem=str(exc)) from None
             steps.append((outcome, record, detail))
-    counts, added = {}, {}
+    counts, added, updated = {}, {}, {}
     for kind in KINDS:
         tally = dict.fromkeys(OUTCOMES, 0)
         for outcome, record, detail in plan.steps[kind.name]:
@@ -271,8 +281,11 @@ def merge(session: Session, records: dict[str, list[dict[str, Any]]], now: float
             tally[outcome] += 1
         counts[kind.name] = tally
         added[kind.name] = [r for outcome, r, _ in plan.steps[kind.name] if outcome == ADD]
+        updated[kind.name] = [r[kind.key] for outcome, r, _ in plan.steps[kind.name]
+                              if outcome == UPDATE]
         session.flush()
-    return ImportReport(counts, tuple(plan.notes), added)
+    return ImportReport(counts, tuple(plan.notes), added, updated, tuple(plan.derived),
+                        tuple(plan.touched), plan.rederived)
 
 
 def _check_refs(plan: Plan) -> None:

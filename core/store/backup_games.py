@@ -99,10 +99,10 @@ def _game(s: Session, row: GameRow, links: Links, forks: list[GameForkRow]) -> d
             "archived_at": row.archived_at, **main, "forks": sorted(forks, key=versions.digest)}
 
 
-def dump_games(s: Session, links: Links, since: int | None = None) -> list[dict[str, Any]]:
+def dump_games(s: Session, links: Links, chosen: changes.Only | None = None) -> list[dict[str, Any]]:
     query = select(GameRow).order_by(G.started_at, G.uuid)
-    if since is not None:
-        query = query.where(changes.since("games", G.uuid, since))
+    if chosen is not None:
+        query = query.where(chosen.where("games", G.uuid))
     rows = s.execute(query).scalars()
     forks = all_forks(s)
     return [g for g in (_game(s, r, links, forks.get(r.id, [])) for r in rows) if g is not None]
@@ -310,8 +310,10 @@ def write_game(plan: Plan, r: dict[str, Any], detail: Any) -> None:
         game_id = done.inserted_primary_key[0]
         links.add("games", r["id"], game_id)
         write_forks(s, game_id, forks, links)
+        plan.touched.append(game_id)
         if main["over"]:
             derive_results(s, game_id)
+            plan.derived.append(game_id)
         return
     values: dict[str, Any] = {"archived": archived, "archived_at": archived_at,
                               "chosen_at": main["chosen_at"]}
@@ -320,6 +322,11 @@ def write_game(plan: Plan, r: dict[str, Any], detail: Any) -> None:
         values.update(main_values(main, links), revision=G.revision + 1)
     s.execute(update(table_of(GameRow)).where(G.id == row.id).values(**values))
     write_forks(s, row.id, forks, links)
+    plan.touched.append(row.id)
     if moved:
+        if row.over:
+            plan.rederived = True  # results already counted are replaced
+        elif main["over"]:
+            plan.derived.append(row.id)
         derive_results(s, row.id)
 

@@ -61,10 +61,10 @@ def _profile(row: ProfileRow) -> dict[str, Any]:
             "changed_at": row.changed_at}
 
 
-def dump_profiles(s: Session, links: Links, since: int | None = None) -> list[dict[str, Any]]:
+def dump_profiles(s: Session, links: Links, chosen: changes.Only | None = None) -> list[dict[str, Any]]:
     query = select(ProfileRow).order_by(P.created_at, P.uuid)
-    if since is not None:
-        query = query.where(changes.since("profiles", P.uuid, since))
+    if chosen is not None:
+        query = query.where(chosen.where("profiles", P.uuid))
     rows = s.execute(query).scalars()
     return [_profile(r) for r in rows]
 
@@ -177,7 +177,7 @@ def _nothing(plan: Plan, r: dict[str, Any], detail: Any) -> None:
 DEVICE_ONLY = ("hosting.", "sync.")
 
 
-def dump_settings(s: Session, links: Links, since: int | None = None) -> list[dict[str, Any]]:
+def dump_settings(s: Session, links: Links, chosen: changes.Only | None = None) -> list[dict[str, Any]]:
     rows = s.execute(select(SettingRow).order_by(table_of(SettingRow).c.key)).scalars()
     return [{"key": r.key, "value": r.value} for r in rows if not r.key.startswith(DEVICE_ONLY)]
 
@@ -209,7 +209,7 @@ for _kind in (
     Kind("games", 1, backup_games.dump_games, backup_games.check_game, backup_games.plan_game,
          backup_games.write_game, refs=backup_games.game_refs, table=table_of(GameRow),
          most=backup_games.MAX_GAMES),
-    Kind("results", 1, lambda s, links, since=None: [], check_result, plan_result, _nothing,
+    Kind("results", 1, lambda s, links, chosen=None: [], check_result, plan_result, _nothing,
          refs=result_refs, until=2),
     Kind("settings", 1, dump_settings, check_setting, plan_setting, write_setting, key="key",
          most=MAX_SETTINGS),

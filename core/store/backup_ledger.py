@@ -64,10 +64,10 @@ def _dynasty(row: DynastyRow, links: Links) -> dict[str, Any]:
             "created_at": row.created_at, "ended_at": row.ended_at}
 
 
-def dump_dynasties(s: Session, links: Links, since: int | None = None) -> list[dict[str, Any]]:
+def dump_dynasties(s: Session, links: Links, chosen: changes.Only | None = None) -> list[dict[str, Any]]:
     query = select(DynastyRow).order_by(D.created_at, D.id)
-    if since is not None:
-        query = query.where(changes.since("dynasties", D.id, since))
+    if chosen is not None:
+        query = query.where(chosen.where("dynasties", D.id))
     rows = s.execute(query).scalars()
     return [_dynasty(r, links) for r in rows]
 
@@ -145,11 +145,11 @@ def _entry(row: LedgerEntryRow) -> dict[str, Any]:
             "note": row.note, "created_at": row.created_at}
 
 
-def dump_entries(s: Session, links: Links, since: int | None = None) -> list[dict[str, Any]]:
+def dump_entries(s: Session, links: Links, chosen: changes.Only | None = None) -> list[dict[str, Any]]:
     # Settled debts are derived from the games wherever the file goes.
     query = select(LedgerEntryRow).where(E.kind != SETTLED).order_by(E.created_at, E.id)
-    if since is not None:
-        query = query.where(changes.since("ledger", E.id, since))
+    if chosen is not None:
+        query = query.where(chosen.where("ledger", E.id))
     rows = s.execute(query).scalars()
     return [_entry(r) for r in rows]
 
@@ -259,11 +259,11 @@ def fork_debts(s: Session) -> list[Any]:
 MERGE_FIELDS = ("id", "source", "target", "created_at")
 
 
-def dump_merges(s: Session, links: Links, since: int | None = None) -> list[dict[str, Any]]:
+def dump_merges(s: Session, links: Links, chosen: changes.Only | None = None) -> list[dict[str, Any]]:
     M = table_of(ProfileMergeRow).c
     query = select(table_of(ProfileMergeRow)).order_by(M.created_at, M.id)
-    if since is not None:
-        query = query.where(changes.since("merges", M.id, since))
+    if chosen is not None:
+        query = query.where(chosen.where("merges", M.id))
     rows = s.execute(query)
     return [{"id": r.id, "source": r.source, "target": r.target, "created_at": r.created_at}
             for r in rows]

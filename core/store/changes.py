@@ -11,9 +11,11 @@ number. That is what lets a sync remember "up to ``n``" and never miss a change.
 
 from __future__ import annotations
 
-from typing import Any
+from collections.abc import Collection, Mapping
+from dataclasses import dataclass
+from typing import Any, Protocol
 
-from sqlalchemy import Connection, select, text
+from sqlalchemy import Connection, and_, bindparam, select, text, update
 from sqlalchemy.sql.elements import ColumnElement
 
 from core.store.tables import ChangeCountRow, ChangeRow, table_of
@@ -104,9 +106,86 @@ def mark(s: Any) -> int:
     return int(s.execute(select(table_of(ChangeCountRow).c.last)).scalar_one())
 
 
-def since(kind: str, column: Any, after: int | None) -> ColumnElement[bool] | None:
-    """A condition on ``column`` (the records' uuid) keeping those changed after ``after``;
-    None (everything) when ``after`` is None."""
-    if after is None:
-        return None
-    return column.in_(select(C.record).where(C.kind == kind, C.seq > after))
+class Only(Protocol):
+    """Which records of a kind an export takes."""
+
+    def where(self, kind: str, column: Any) -> ColumnElement[bool]:
+        """A condition on ``column``, the records' id."""
+        ...
+
+
+@dataclass(frozen=True)
+class Since:
+    """The records changed after change number ``after`` (and up to ``upto``)."""
+
+    after: int
+    upto: int | None = None
+
+    def where(self, kind: str, column: Any) -> ColumnElement[bool]:
+        numbers = C.seq > self.after if self.upto is None else and_(C.seq > self.after,
+                                                                     C.seq <= self.upto)
+        return column.in_(select(C.record).where(C.kind == kind, numbers))
+
+
+@dataclass(frozen=True)
+class Among:
+    """The records named, by kind."""
+
+    ids: Mapping[str, Collection[str]]
+
+    def where(self, kind: str, column: Any) -> ColumnElement[bool]:
+        return column.in_(_listed(self.ids.get(kind, ())))
+
+
+def page(s: Any, after: int, limit: int, upto: int | None = None
+         ) -> tuple[dict[str, set[str]], int, bool]:
+    """The records of the first ``limit`` changes after change number ``after`` (up to
+    ``upto``), by kind; the number of the last of them (``upto`` or the latest change there is
+    when they are all there are), and whether more changes follow."""
+    upto = mark(s) if upto is None else min(upto, mark(s))
+    rows = s.execute(select(C.kind, C.record, C.seq).where(C.seq > after, C.seq <= upto)
+                     .order_by(C.seq).limit(limit + 1)).all()
+    more = len(rows) > limit
+    rows = rows[:limit]
+    found: dict[str, set[str]] = {}
+    for kind, record, _seq in rows:
+        found.setdefault(kind, set()).add(record)
+    return found, rows[-1].seq if more else upto, more
+
+
+def note_again(s: Any, records: Mapping[str, Collection[str]]) -> None:
+    """Note the records named as changed now, under the next change number."""
+    records = {kind: ids for kind, ids in records.items() if ids}
+    if not records:
+        return
+    s.execute(text("UPDATE hofstaat_seq SET last = last + 1 WHERE id = 1"))
+    now = mark(s)
+    for kind, ids in records.items():
+        s.execute(update(table_of(ChangeRow)).where(C.kind == kind, C.record.in_(_listed(ids)))
+                  .values(seq=now))
+
+
+def changed_kinds(s: Any, kinds: Collection[str], after: int) -> dict[str, set[str]]:
+    """Every record of the kinds named that changed after change number ``after``."""
+    out: dict[str, set[str]] = {kind: set() for kind in kinds}
+    for kind, record in s.execute(select(C.kind, C.record).where(C.kind.in_(sorted(kinds)),
+                                                                  C.seq > after)):
+        out[kind].add(record)
+    return out
+
+
+def changed_among(s: Any, wanted: Mapping[str, Collection[str]], after: int) -> dict[str, set[str]]:
+    """Of the records named, those changed after change number ``after``."""
+    out: dict[str, set[str]] = {}
+    for kind, ids in wanted.items():
+        if ids:
+            found = s.execute(select(C.record).where(C.kind == kind, C.seq > after,
+                                                     C.record.in_(_listed(ids)))).scalars()
+            out[kind] = set(found)
+    return out
+
+
+def _listed(ids: Collection[str]) -> Any:
+    """Ids for ``IN``, written into the statement: a first sync may name tens of thousands,
+    more than SQLite takes as parameters. They are uuid hex, checked before they are stored."""
+    return bindparam("ids", sorted(ids), expanding=True, literal_execute=True)

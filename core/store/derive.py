@@ -13,10 +13,33 @@ from __future__ import annotations
 
 from typing import Any
 
+from sqlalchemy import select
+
 from core.store import ledger, records
+from core.store.backup import ADD, ImportReport
+from core.store.tables import DynastyRow, table_of
 
 
 def rebuild(s: Any) -> None:
     """Derive the statistics, ratings and settled debts again from every record."""
     records.rebuild(s)
     ledger.resettle(s)
+
+
+def after_merge(s: Any, report: ImportReport) -> None:
+    """Derive what follows from a merge: game by game when all it finished ends after every
+    game counted so far (a sync of what friends played since yesterday), else everything again
+    (a game that ends earlier, results replaced by another version, two people merged)."""
+    if not report.changed:
+        return
+    merged_people = report.counts.get("merges", {}).get(ADD, 0) > 0
+    if merged_people or report.rederived or not records.count_new(s, report.derived):
+        rebuild(s)
+        return
+    D = table_of(DynastyRow).c
+    touched = set(report.touched)
+    ids = {d["id"] for d in report.added.get("dynasties", [])}
+    if touched:
+        ids |= {i for i, game_id in s.execute(select(D.id, D.game_id)) if game_id in touched}
+    if ids:
+        ledger.resettle(s, sorted(ids))

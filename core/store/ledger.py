@@ -136,7 +136,9 @@ def resettle(s: Any, dynasty_ids: Sequence[str] | None = None) -> None:
     s.execute(wipe)
     for row in found:
         ended = row.finished_at if row.over else None
-        s.execute(update(table_of(DynastyRow)).where(D.id == row.id).values(ended_at=ended))
+        # Only an end that changed is written: an unchanged dynasty is not a change to sync.
+        s.execute(update(table_of(DynastyRow)).where(D.id == row.id, D.ended_at.is_distinct_from(
+            ended)).values(ended_at=ended))
         if ended is None:
             continue
         entries = settled_entries(row, loads_or_none(row.state), ended)

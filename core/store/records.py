@@ -62,13 +62,40 @@ def rebuild(s: Any) -> None:
         "SELECT g.id, g.game, g.state, g.result, g.finished_at FROM games g WHERE g.over"
         " AND EXISTS (SELECT 1 FROM results r WHERE r.game_id = g.id)"
         " ORDER BY g.finished_at, g.uuid")).fetchall()
-    for gid, game, state_raw, result_raw, finished_at in finished:
-        result, state = loads_or_none(result_raw), loads_or_none(state_raw)
-        rows = s.execute(text(
-            "SELECT game_id, seat, kind, profile_id, won, score, assisted, undos, hints"
-            " FROM results WHERE game_id = :g ORDER BY seat"), {"g": gid}).fetchall()
-        write(s, game, rows, result if isinstance(result, dict) else {"winners": []},
-              state if isinstance(state, dict) else None, finished_at, read_as)
+    for found in finished:
+        _count(s, found, read_as)
+
+
+def _count(s: Any, found: Any, read_as: dict[int, int]) -> None:
+    """Add one finished game (its id, game, state, result and end) from its result rows."""
+    gid, game, state_raw, result_raw, finished_at = found
+    result, state = loads_or_none(result_raw), loads_or_none(state_raw)
+    rows = s.execute(text(
+        "SELECT game_id, seat, kind, profile_id, won, score, assisted, undos, hints"
+        " FROM results WHERE game_id = :g ORDER BY seat"), {"g": gid}).fetchall()
+    write(s, game, rows, result if isinstance(result, dict) else {"winners": []},
+          state if isinstance(state, dict) else None, finished_at, read_as)
+
+
+def count_new(s: Any, game_ids: Sequence[int]) -> bool:
+    """Add the games ``game_ids`` (whose results were just written) when they all sort after
+    every game counted so far; False (and nothing added) when one does not: then only
+    ``rebuild`` counts in the right order."""
+    fresh = set(game_ids)
+    if not fresh:
+        return True
+    keys = s.execute(text(
+        "SELECT g.id FROM games g WHERE g.over"
+        " AND EXISTS (SELECT 1 FROM results r WHERE r.game_id = g.id)"
+        " ORDER BY g.finished_at, g.uuid")).scalars().all()
+    first = next((i for i, gid in enumerate(keys) if gid in fresh), len(keys))
+    if len(keys) - first != len(fresh) or any(gid not in fresh for gid in keys[first:]):
+        return False
+    read_as = merges.local(s)
+    for gid in keys[first:]:
+        _count(s, s.execute(text("SELECT id, game, state, result, finished_at FROM games"
+                                 " WHERE id = :g"), {"g": gid}).one(), read_as)
+    return True
 
 
 def counts_last(s: Any, game_id: int, finished_at: float) -> bool:

@@ -2,12 +2,13 @@
 last sync, and each merges what it gets exactly as it would merge a backup file, so they end
 up with the same records whatever the order, after hours or days apart.
 
-One sync is one exchange: the device sends its changes since the change number it sent up to
-last time, with the server's change number it received up to; the server merges them and
-answers with its own changes since that number (the device's, merged, among them). Then the
-device merges the answer. Only when that merge is written does the device move its two
-numbers on, so a sync cut off at any point is simply done again: merging is idempotent, and
-nothing (a payment least of all) is counted as sent before the server has it.
+A sync is a few exchanges of pages: the device sends a page of its changes since the change
+number it sent up to last time, with the server's change number it received up to; the server
+merges the page and answers with a page of its own changes since that number (the device's,
+merged, among them). Then the device merges the answer. Only when that merge is written does
+the device move its two numbers on, so a sync cut off at any point goes on from the last page
+merged: merging is idempotent, and nothing (a payment least of all) is counted as sent before
+the server has it. A page carries what its records need, so each merges on its own.
 
 The numbers are kept per server and circle (``Remote.identity``) in a setting of this device
 (``sync.<identity>``), which backups leave out.
@@ -20,11 +21,11 @@ import json
 from dataclasses import dataclass
 from typing import Any, Protocol
 
-from core.store.backup import ImportReport
 from core.store.errors import StoreError
 
 PROTOCOL = 1  # raised when what a sync sends changes; both sides must speak the same
 SETTING_PREFIX = "sync."
+PAGE = 2_000  # changed records per exchange (a few megabytes), what they need comes with them
 
 
 class Remote(Protocol):
@@ -36,9 +37,9 @@ class Remote(Protocol):
         nothing, has another."""
         ...
 
-    def exchange(self, changes: str, since: int) -> tuple[str, int]:
-        """Send this device's changes; get the server's changes after ``since`` and the
-        change number they reach.
+    def exchange(self, changes: str, since: int) -> tuple[str, int, bool]:
+        """Send a page of this device's changes; get a page of the server's changes after
+        ``since``, the number of its last change, and whether more follow.
 
         :raises StoreError: ``sync_restart`` when the server has not got as far as ``since``
             (it was restored from an older copy): sync everything again. Anything else the
@@ -49,15 +50,18 @@ class Remote(Protocol):
 
 @dataclass(frozen=True)
 class SyncReport:
-    """What one sync did: records sent, and what merging the server's answer did here."""
+    """What one sync did: records sent, records that came and were new or newer here, the
+    exchanges it took, and the server's change number this device has now."""
 
     sent: int
-    received: ImportReport
-    upto: int  # the server's change number this device has now
+    new: int
+    exchanges: int
+    upto: int
 
 
-def answer(store: Any, changes: str, since: int) -> tuple[str, int]:
-    """The server's half of an exchange, on the circle's store.
+def answer(store: Any, changes: str, since: int, limit: int = PAGE) -> tuple[str, int, bool]:
+    """The server's half of an exchange, on the circle's store: merge the device's page, then
+    the next page of this store's changes after ``since``.
 
     :raises StoreError: ``sync_restart`` when ``since`` is beyond this store's changes;
         ``BackupError`` when the device's changes cannot be merged (nothing is written then).
@@ -70,7 +74,7 @@ def answer(store: Any, changes: str, since: int) -> tuple[str, int]:
                          "(it was restored from an older copy): everything is synced again",
                          "sync_restart")
     store.merge_changes(changes)
-    return store.changes_since(since)
+    return store.changes_page(since, limit)
 
 
 def setting_key(identity: str) -> str:
@@ -78,32 +82,52 @@ def setting_key(identity: str) -> str:
     return SETTING_PREFIX + hashlib.sha256(identity.encode()).hexdigest()[:32]
 
 
-def sync(store: Any, remote: Remote) -> SyncReport:
-    """Exchange changes with ``remote`` and merge its answer here.
+def sync(store: Any, remote: Remote, limit: int = PAGE) -> SyncReport:
+    """Exchange changes with ``remote``, a page at a time, merging each answer here.
 
-    :raises StoreError: what the remote or the merge refuses; this device's records and its
-        sync numbers are then as they were.
+    After each exchange the device keeps how far it got, so a sync cut off goes on from there
+    next time.
+
+    :raises StoreError: what the remote or a merge refuses; what was merged before stays.
     """
     key = setting_key(remote.identity)
-    cursor = store.get_setting(key)
-    sent, received = _numbers(cursor)
+    sent, received = _numbers(store.get_setting(key))
     try:
-        return _exchange(store, remote, key, sent, received)
+        return _exchanges(store, remote, key, sent, received, limit)
     except StoreError as exc:
         if exc.key != "sync_restart" or (sent, received) == (0, 0):
             raise
-        return _exchange(store, remote, key, 0, 0)
+        return _exchanges(store, remote, key, 0, 0, limit)
 
 
-def _exchange(store: Any, remote: Remote, key: str, sent: int, received: int) -> SyncReport:
-    outgoing, mark = store.changes_since(sent)
-    incoming, upto = remote.exchange(outgoing, received)
-    report, before, after = store.merge_changes(incoming)
-    # What that merge changed came from the server and need not go back; but if this device
-    # saved something while the exchange was under way, everything from ``mark`` goes next
-    # time (the server finds what it has already unchanged).
-    store.set_setting(key, {"sent": after if before == mark else mark, "received": upto})
-    return SyncReport(_count(outgoing), report, upto)
+def _exchanges(store: Any, remote: Remote, key: str, sent: int, received: int,
+               limit: int) -> SyncReport:
+    start = store.change_mark()
+    merged = 0  # change numbers this sync's own merges took
+    combined: dict[str, list[str]] = {}  # records the merges updated rather than added
+    count = new = exchanges = 0
+    more = True
+    while more:
+        outgoing, sent_upto, more_here = store.changes_page(sent, limit, upto=start)
+        incoming, received, more_there = remote.exchange(outgoing, received)
+        report, before, after = store.merge_changes(incoming)
+        merged += after - before
+        for kind, ids in report.updated.items():
+            combined.setdefault(kind, []).extend(ids)
+        sent = sent_upto
+        store.set_setting(key, {"sent": sent, "received": received})
+        count += _count(outgoing)
+        new += report.total("added") + report.total("updated")
+        exchanges += 1
+        more = more_here or more_there
+    # What this sync's merges added came from the server and need not go back. What they updated
+    # may combine a version from here the server lacks (or one whose page was not sent yet):
+    # that goes next time. If this device saved something else meanwhile, all its changes from
+    # ``start`` on go next time (the server finds what it has already unchanged).
+    if store.change_mark() - start == merged:
+        store.note_again(combined)
+        store.set_setting(key, {"sent": start + merged, "received": received})
+    return SyncReport(count, new, exchanges, received)
 
 
 def _numbers(cursor: Any) -> tuple[int, int]:

@@ -16,6 +16,10 @@ from sqlmodel import Session
 
 from core.store import backup, backup_file, backup_ledger, changes, derive
 
+# What a payment is checked against when it is merged: every debt, payment and correction, and
+# who is whom.
+LEDGER_KINDS = ("dynasties", "ledger", "merges")
+
 
 class SyncMethods:
     """What a sync asks of a store, on the phone and on the server alike."""
@@ -35,8 +39,55 @@ class SyncMethods:
         so the next call from that number misses nothing."""
         with self._session(write=False) as s:
             upto = changes.mark(s)
-            data = backup.export(s, since or None, leave_out=("settings",))
+            data = backup.export(s, changes.Since(since) if since else None,
+                                 leave_out=("settings",))
         return backup.dumps(data), upto
+
+    def changes_page(self, after: int, limit: int, upto: int | None = None
+                     ) -> tuple[str, int, bool]:
+        """The records of the next ``limit`` changes after change number ``after`` (up to
+        ``upto``), as a backup file's text without settings; the number of the last change it
+        holds, and whether more follow.
+
+        A page holds what its records need (the people of a game, the game of a dynasty...)
+        when that changed after ``after`` too, so it merges on its own: whoever took every
+        change up to ``after`` has the rest. A payment needs every debt its two people ever
+        had (``backup_ledger.check_payments``): a page with one holds every dynasty, payment,
+        correction and merge of people that changed after ``after``.
+        """
+        with self._session(write=False) as s:
+            wanted, last, more = changes.page(s, after, limit, upto)
+            data = backup.export(s, changes.Among(wanted), leave_out=("settings",))
+            kinds = {k.name: k for k in backup.KINDS}
+            sent = {kind: set(ids) for kind, ids in wanted.items()}
+            fresh = data
+            pays = any(e.get("kind") == "payment" for e in data.get("ledger", []))
+            while True:
+                needed: dict[str, set[str]] = changes.changed_kinds(
+                    s, LEDGER_KINDS, after) if pays else {}
+                pays = False
+                for kind, ids in needed.items():
+                    ids -= sent.get(kind, set())
+                for name, found in fresh.items():
+                    if name in kinds and isinstance(found, list):
+                        for record in found:
+                            for kind, uid in kinds[name].refs(record):
+                                if uid is not None and uid not in sent.get(kind, ()):
+                                    needed.setdefault(kind, set()).add(uid)
+                needed = {k: v for k, v in changes.changed_among(s, needed, after).items() if v}
+                if not needed:
+                    break
+                fresh = backup.export(s, changes.Among(needed), leave_out=("settings",))
+                for name, found in fresh.items():
+                    if isinstance(found, list):
+                        data[name] = [*data[name], *found]
+                for kind, ids in needed.items():
+                    sent.setdefault(kind, set()).update(ids)
+        return backup.dumps(data), last, more
+
+    def note_again(self, records: dict[str, list[str]]) -> None:
+        """Note the records named (by kind) as changed now, so the next sync sends them."""
+        self._write(lambda s: changes.note_again(s, records))
 
     def merge_changes(self, raw: bytes | str) -> tuple[backup.ImportReport, int, int]:
         """Merge a sync's changes, all of them or nothing, like ``import_backup``; with the
@@ -67,7 +118,7 @@ def merge_records(s: Session, records: dict[str, Any], now: float) -> backup.Imp
     """
     report = backup.merge(s, records, now)
     if report.changed:
-        derive.rebuild(s)
+        derive.after_merge(s, report)
         try:
             backup_ledger.check_payments(s, report.added.get("ledger", []))
         except backup.Invalid as exc:
