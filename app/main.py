@@ -156,37 +156,45 @@ def rehearse_home(store: Any, lang: str = "de", width: float = 390) -> None:
 def make_main(startup: Startup) -> Callable[[ft.Page], Any]:
     """The per-session entry point: each browser tab gets its own AppState and Shell."""
     async def main(page: ft.Page) -> None:
-        from app import theme
-        from app.feedback import Feedback
-        from app.shell import Shell
         from app.state import AppState, device_language
 
         store = await startup.store()
-        try:
-            state = AppState(store, device_language(await _device_locales(page)))
-            theme.apply(page, state.settings.theme)
-            state.feedback = Feedback(page, state)
-            page.padding = 0
-            shell = Shell(page, state)
-            page.data = shell  # lets tests and handlers reach the session's shell
-            # The splash in index.html goes once the title has come and the first screen's
-            # pictures have arrived. The title goes with the first screen (the page update of
-            # ``shell.start``), never before it: Flet's own "Working..." page (in English) would
-            # show between the splash and the app.
-            page.title = "Hofstaat"
-            shell.start()
-        except Exception:
-            page.title = "Hofstaat"  # the splash goes, and the page shows what went wrong
-            try:
-                page.update()
-            except Exception:
-                pass
-            raise
-        if state.settings.sound == "on":
-            # The players load their files now, after the first screen and before the first card.
-            state.feedback.prepare()
+        lang = device_language(await _device_locales(page))
+        open_app(page, lambda: AppState(store, lang))
 
     return main
+
+
+def open_app(page: ft.Page, make_state: Callable[[], Any]) -> None:
+    """Build a session's app on ``page``: its AppState (``make_state()``), theme, sounds and
+    shell, then the first screen."""
+    from app import theme
+    from app.feedback import Feedback
+    from app.shell import Shell
+
+    try:
+        state = make_state()
+        theme.apply(page, state.settings.theme)
+        state.feedback = Feedback(page, state)
+        page.padding = 0
+        shell = Shell(page, state)
+        page.data = shell  # lets tests and handlers reach the session's shell
+        # The splash in index.html goes once the title has come and the first screen's
+        # pictures have arrived. The title goes with the first screen (the page update of
+        # ``shell.start``), never before it: Flet's own "Working..." page (in English) would
+        # show between the splash and the app.
+        page.title = "Hofstaat"
+        shell.start()
+    except Exception:
+        page.title = "Hofstaat"  # the splash goes, and the page shows what went wrong
+        try:
+            page.update()
+        except Exception:
+            pass
+        raise
+    if state.settings.sound == "on":
+        # The players load their files now, after the first screen and before the first card.
+        state.feedback.prepare()
 
 
 async def _device_locales(page: ft.Page) -> list[str]:

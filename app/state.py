@@ -53,8 +53,15 @@ class Settings:
 class AppState:
     """Everything one browser session (or the one window of a desktop/mobile app) needs."""
 
-    def __init__(self, store: Any, device_lang: str = "en") -> None:
+    def __init__(self, store: Any, device_lang: str = "en", prefs: Any = None,
+                 circle: Any = None) -> None:
         self.store = store
+        # Where this person's settings live: the store on a device; on a circle's server, where
+        # members share one store, a place of this session's own (``app.serve.members``).
+        self.prefs = store if prefs is None else prefs
+        # On a circle's server: the member's circle (``app.serve.members.Membership``); None on
+        # a device. Tables for phones and syncing are a device's, not the server's.
+        self.circle = circle
         self.device_lang = device_lang if device_lang in LANGUAGES else "en"
         self.settings = self._load_settings()
         # Open games by store id: resuming an open game reuses it, so bot tasks and
@@ -70,7 +77,7 @@ class AppState:
 
         def read(field: str, allowed: tuple[str, ...]) -> str | None:
             try:
-                value = self.store.get_setting(SETTING_KEYS[field], None)
+                value = self.prefs.get_setting(SETTING_KEYS[field], None)
             except Exception as exc:  # a damaged setting must not stop the app
                 log.warning("cannot read setting %s: %s", field, exc)
                 return None
@@ -95,13 +102,13 @@ class AppState:
         :raises StoreError: when the store refuses it (the screen shows the message); the
             setting then keeps its old value, so what is in force is what is stored.
         """
-        self.store.set_setting(SETTING_KEYS[field], value)
+        self.prefs.set_setting(SETTING_KEYS[field], value)
         setattr(self.settings, field, value)
 
     def guide_seen(self, game: str) -> bool:
         """Whether the guided first deal of ``game`` was started or declined on this device."""
         try:
-            seen = self.store.get_setting(GUIDES_SEEN, [])
+            seen = self.prefs.get_setting(GUIDES_SEEN, [])
         except Exception as exc:  # a damaged setting: offer the guide again rather than fail
             log.warning("cannot read setting %s: %s", GUIDES_SEEN, exc)
             return False
@@ -114,8 +121,8 @@ class AppState:
         """
         if self.guide_seen(game):
             return
-        seen = self.store.get_setting(GUIDES_SEEN, [])
-        self.store.set_setting(GUIDES_SEEN, [*(seen if isinstance(seen, list) else []), game])
+        seen = self.prefs.get_setting(GUIDES_SEEN, [])
+        self.prefs.set_setting(GUIDES_SEEN, [*(seen if isinstance(seen, list) else []), game])
 
     @property
     def lang(self) -> str:

@@ -104,7 +104,7 @@ def view(shell, game: str) -> ft.View:
     def seat_row(i: int) -> ft.Control:
         opts = [seat_option(i, p) for p in form.humans]
         opts.append(ft.DropdownOption(key=NEW, text=t("new_game.new_person")))
-        if not form.solo:  # hosted for phones on the local network
+        if not form.solo and form.state.circle is None:  # hosted for phones on the local network
             opts.append(ft.DropdownOption(key=PHONE, text=t("host.phone_choice")))
         opts += [ft.DropdownOption(key=f"bot:{lv}", text=f"{t('computer')} · {t('level.' + lv)}")
                  for lv in form.levels]

@@ -269,13 +269,13 @@ class NewGameForm:
         if self.has_stake:  # the currency only: the next dynasty's stake is typed anew
             data["stake"] = {"currency": self.currency}
         try:
-            self.state.store.set_setting(setting_key(self.game), data)
+            self.state.prefs.set_setting(setting_key(self.game), data)
         except Exception as exc:  # remembering is a convenience; the game has started
             log.warning("cannot remember the choices for %s: %s", self.game, exc)
 
     def _remembered(self) -> dict[str, Any]:
         try:
-            data = self.state.store.get_setting(setting_key(self.game), None)
+            data = self.state.prefs.get_setting(setting_key(self.game), None)
         except Exception as exc:
             log.warning("cannot read the last choices for %s: %s", self.game, exc)
             return {}

@@ -121,7 +121,9 @@ def view(shell) -> ft.View:
         _section(t("settings.suits"), t("settings.suits_hint"),
                  _segmented(shell, "suits", SUIT_STYLES, {v: t(f"suits.{v}") for v in SUIT_STYLES}, {})),
         _feedback(shell),
-        _section(t("sync.title"), t("sync.hint"), sync.section(shell)),
+        (_section(t("sync.title"), t("sync.hint"), sync.section(shell)) if shell.state.circle is None
+         else _section(t("member.circle_title"), t("member.circle_hint"),
+                       shell.state.circle.section(shell))),
         _section(t("backup.title"), t("backup.hint"), backup.buttons(shell)),
     ]
     return shell.top_view("/settings", controls, max_width=shell_mod.FORM_MAX)

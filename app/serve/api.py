@@ -12,6 +12,7 @@ circle exists or not.
 from __future__ import annotations
 
 import threading
+from pathlib import Path
 from typing import Any
 
 from fastapi import FastAPI, Header, Request
@@ -23,6 +24,7 @@ from core.server.directory import Account, Circle, Directory
 from core.store import BackupError, Store, StoreError
 from core.store.sync import PROTOCOL, answer
 
+ASSETS_DIR = str(Path(__file__).resolve().parents[2] / "assets")
 STATUS = {"sign_in_failed": 401, "session_expired": 401, "sign_in_wait": 429,
           "circle_unknown": 404, "invitation_invalid": 404, "login_taken": 409,
           "circle_member": 409, "sync_restart": 409, "sync_version": 400}
@@ -84,7 +86,20 @@ class CircleStores:
             self._open.clear()
 
 
-def make_api(directory: Directory, stores: CircleStores) -> FastAPI:
+def make_server(directory: Directory, stores: CircleStores) -> FastAPI:
+    """The whole server: the HTTP interface under ``/api``, and everywhere else the members'
+    web client (the app, signed in to a circle)."""
+    from flet_web.fastapi import app as flet_app
+
+    from app.serve.members import make_member_main
+
+    server = make_api(directory, stores, landing=False)
+    server.mount("/", flet_app(make_member_main(directory, stores), no_cdn=True,
+                               assets_dir=ASSETS_DIR))
+    return server
+
+
+def make_api(directory: Directory, stores: CircleStores, landing: bool = True) -> FastAPI:
     """The server's web application."""
     api = FastAPI(title="Hofstaat", docs_url=None, redoc_url=None, openapi_url=None)
 
@@ -113,9 +128,8 @@ def make_api(directory: Directory, stores: CircleStores) -> FastAPI:
         return {"id": circle.id, "name": circle.name, "role": circle.role,
                 "identity": f"{directory.instance}/{circle.store_key}"}
 
-    @api.get("/", response_class=HTMLResponse)
-    def landing() -> str:
-        return LANDING
+    if landing:  # without the members' client (the tests of the interface alone)
+        api.get("/", response_class=HTMLResponse)(lambda: LANDING)
 
     @api.get("/api/info")
     def info() -> dict[str, Any]:

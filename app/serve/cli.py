@@ -1,6 +1,8 @@
 """``hofstaat serve``: run a server for circles of friends on a database (PostgreSQL for real use).
 
-It answers the app's HTTP requests (``app.serve.api``) with uvicorn, on 127.0.0.1 by default:
+It answers the app's HTTP requests (``app.serve.api``) and serves the members' own web client
+(``app.serve.members``: the app in the browser, on their circle) with uvicorn, on 127.0.0.1 by
+default:
 HTTPS comes from a reverse proxy in front of it (docs/server.md). The database holds the
 directory of accounts and circles; each circle's records are a store of their own in it.
 """
@@ -47,13 +49,13 @@ def run(argv: list[str]) -> int:
         return 1
     import uvicorn
 
-    from app.serve.api import CircleStores, make_api
+    from app.serve.api import CircleStores, make_server
 
     logging.basicConfig(level=logging.INFO, format="%(levelname)s %(name)s: %(message)s")
     stores = CircleStores()
     try:
-        uvicorn.run(make_api(directory, stores), host=args.host, port=args.port,
-                    log_level="info", proxy_headers=True, forwarded_allow_ips="127.0.0.1")
+        uvicorn.run(make_server(directory, stores), host=args.host, port=args.port,
+                    log_level="info", ws="websockets-sansio")
     finally:
         stores.close()
         directory.close()

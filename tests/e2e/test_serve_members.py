@@ -1,0 +1,67 @@
+"""The server's own web client: a member makes an account and a circle in the browser and uses
+the app on the circle's records; a stranger signed in sees no circle of theirs; signing out
+shows the sign-in form again."""
+
+from __future__ import annotations
+
+import pytest
+from playwright.sync_api import expect
+
+from harness import PHONE, TABLET, App, retype
+
+pytestmark = pytest.mark.e2e
+
+
+def page_at(browser, url: str, size, name: str) -> tuple[App, object]:
+    ctx = browser.new_context(viewport=size, locale="de-DE", device_scale_factor=1)
+    page = ctx.new_page()
+    page.set_default_timeout(20_000)
+    return App(page, url, name), ctx
+
+
+def sign_up(app: App, login: str, name: str) -> None:
+    app.open("/")
+    app.page.get_by_role("button", name="Neues Konto").click()
+    retype(app.page.get_by_role("textbox", name="Anmeldename"), login)
+    retype(app.page.get_by_role("textbox", name="Passwort"), "ein langes Passwort")
+    retype(app.page.get_by_role("textbox", name="Dein Name"), name)
+    app.by_id("member-go").click()
+    expect(app.page.get_by_text("Deine Runden")).to_be_visible(timeout=20_000)
+
+
+def test_a_member_signs_up_makes_a_circle_and_uses_the_app_on_it(browser, circle_server):
+    url, server_db = circle_server
+    anna, ctx = page_at(browser, url, PHONE, "phone")
+    try:
+        sign_up(anna, "anna", "Anna")
+        anna.shot("member-circles")
+        retype(anna.page.get_by_role("textbox", name="Name der Runde"), "Stammtisch")
+        anna.by_id("member-make").click()
+        expect(anna.page.get_by_text("Schulden").first).to_be_attached(timeout=30_000)
+        anna.shot("member-home")
+        anna.page.goto(url + "/settings")
+        anna.page.wait_for_selector("flt-semantics-placeholder", state="attached")
+        anna.page.eval_on_selector("flt-semantics-placeholder", "e => e.click()")
+        invite = anna.by_id("member-invite")
+        expect(invite).to_be_attached(timeout=30_000)  # still signed in after a reload
+        expect(anna.page.get_by_text("Stammtisch · angemeldet als Anna")).to_be_attached()
+        expect(anna.by_id("sync-connect")).to_have_count(0)  # a server syncs with nobody
+        anna.shot("member-settings", ms=2500)
+        invite.click()
+        expect(anna.by_id("member-invitation")).to_be_visible()
+        anna.shot("member-invite", ms=1500)
+        anna.page.get_by_role("button", name="OK").click()
+        anna.by_id("member-sign-out").click()
+        expect(anna.page.get_by_role("button", name="Neues Konto")).to_be_visible()
+        anna.shot("member-sign-in")
+    finally:
+        ctx.close()
+
+    eve, ctx = page_at(browser, url, TABLET, "tablet")
+    try:
+        sign_up(eve, "eve", "Eve")
+        expect(eve.page.get_by_text("Du bist noch in keiner Runde")).to_be_visible()
+        expect(eve.page.get_by_text("Stammtisch")).to_have_count(0)
+        eve.shot("member-stranger")
+    finally:
+        ctx.close()
