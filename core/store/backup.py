@@ -234,8 +234,10 @@ class ImportReport:
     # The records added, by kind, for checks that need the merged database.
     added: dict[str, list[dict[str, Any]]] = field(default_factory=dict, repr=False,
                                                    compare=False)
-    # The ids of the records updated (an older version here, or two versions combined), by kind.
+    # The ids of the records updated (an older version here, or two versions combined), and of
+    # those kept as they were here (this version wins over the file's), by kind.
     updated: dict[str, list[str]] = field(default_factory=dict, repr=False, compare=False)
+    kept: dict[str, list[str]] = field(default_factory=dict, repr=False, compare=False)
     # For deriving what follows (``derive.after_merge``): see ``Plan``.
     derived: tuple[int, ...] = field(default=(), repr=False, compare=False)
     touched: tuple[int, ...] = field(default=(), repr=False, compare=False)
@@ -272,7 +274,7 @@ def merge(session: Session, records: dict[str, list[dict[str, Any]]], now: float
                             f"({exc})", kind=kind.name, index=i + 1, id=record[kind.key],
                             problem=str(exc)) from None
             steps.append((outcome, record, detail))
-    counts, added, updated = {}, {}, {}
+    counts, added, updated, kept = {}, {}, {}, {}
     for kind in KINDS:
         tally = dict.fromkeys(OUTCOMES, 0)
         for outcome, record, detail in plan.steps[kind.name]:
@@ -283,8 +285,10 @@ def merge(session: Session, records: dict[str, list[dict[str, Any]]], now: float
         added[kind.name] = [r for outcome, r, _ in plan.steps[kind.name] if outcome == ADD]
         updated[kind.name] = [r[kind.key] for outcome, r, _ in plan.steps[kind.name]
                               if outcome == UPDATE]
+        kept[kind.name] = [r[kind.key] for outcome, r, _ in plan.steps[kind.name]
+                           if outcome == KEEP]
         session.flush()
-    return ImportReport(counts, tuple(plan.notes), added, updated, tuple(plan.derived),
+    return ImportReport(counts, tuple(plan.notes), added, updated, kept, tuple(plan.derived),
                         tuple(plan.touched), plan.rederived)
 
 

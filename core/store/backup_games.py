@@ -82,10 +82,14 @@ def here(s: Session, row: GameRow, links: Links, forks: list[GameForkRow] | None
     return version_of(row, links), [version_of(f, links) for f in forks if _readable(f)]
 
 
-def all_forks(s: Session) -> dict[int, list[GameForkRow]]:
-    """Every fork row by its game's id, read at once (most games have none)."""
+def all_forks(s: Session, game_ids: list[int] | None = None) -> dict[int, list[GameForkRow]]:
+    """Every fork row (of the games named) by its game's id, read at once (most games have
+    none)."""
     out: dict[int, list[GameForkRow]] = {}
-    for f in s.execute(select(GameForkRow)).scalars():
+    query = select(GameForkRow)
+    if game_ids is not None:
+        query = query.where(F.game_id.in_(changes.listed(game_ids)))
+    for f in s.execute(query).scalars():
         out.setdefault(f.game_id, []).append(f)
     return out
 
@@ -231,7 +235,9 @@ def _archived(here: tuple[float | None, bool], there: tuple[float | None, bool])
 
 def plan_game(plan: Plan, r: dict[str, Any]) -> tuple[str, Any]:
     s = plan.links.session
-    rows = plan.memo(GameRow, lambda: {g.uuid: g for g in s.execute(select(GameRow)).scalars()})
+    # Only the games the file names: a sync of one game must not read a server's thousands.
+    rows = plan.memo(GameRow, lambda: {g.uuid: g for g in s.execute(select(GameRow).where(
+        G.uuid.in_(changes.listed({g["id"] for g in plan.records["games"]})))).scalars()})
     row = rows.get(r["id"])
     theirs = _file_versions(r)
     archived_there = (r.get("archived_at"), r["archived"])
@@ -248,7 +254,7 @@ def plan_game(plan: Plan, r: dict[str, Any]) -> tuple[str, Any]:
     fixed = differing(mine, r, GAME_FIXED)
     if fixed:
         raise Clash(f"its {', '.join(fixed)} differ")
-    forks_of = plan.memo(GameForkRow, lambda: all_forks(s))
+    forks_of = plan.memo(GameForkRow, lambda: all_forks(s, [g.id for g in rows.values()]))
     main_here, forks_here = here(s, row, plan.links, forks_of.get(row.id, []))
     known = {versions.digest(v) for v in [main_here, *forks_here]}
     for v in theirs:

@@ -134,7 +134,7 @@ class Among:
     ids: Mapping[str, Collection[str]]
 
     def where(self, kind: str, column: Any) -> ColumnElement[bool]:
-        return column.in_(_listed(self.ids.get(kind, ())))
+        return column.in_(listed(self.ids.get(kind, ())))
 
 
 def page(s: Any, after: int, limit: int, upto: int | None = None
@@ -154,15 +154,13 @@ def page(s: Any, after: int, limit: int, upto: int | None = None
 
 
 def note_again(s: Any, records: Mapping[str, Collection[str]]) -> None:
-    """Note the records named as changed now, under the next change number."""
-    records = {kind: ids for kind, ids in records.items() if ids}
-    if not records:
-        return
-    s.execute(text("UPDATE hofstaat_seq SET last = last + 1 WHERE id = 1"))
-    now = mark(s)
+    """Note the records named as changed now, each under a number of its own (a page ends
+    after a number: two records under one could be cut apart)."""
     for kind, ids in records.items():
-        s.execute(update(table_of(ChangeRow)).where(C.kind == kind, C.record.in_(_listed(ids)))
-                  .values(seq=now))
+        for record in sorted(set(ids)):
+            s.execute(text("UPDATE hofstaat_seq SET last = last + 1 WHERE id = 1"))
+            s.execute(update(table_of(ChangeRow)).where(C.kind == kind, C.record == record)
+                      .values(seq=mark(s)))
 
 
 def changed_kinds(s: Any, kinds: Collection[str], after: int) -> dict[str, set[str]]:
@@ -180,12 +178,13 @@ def changed_among(s: Any, wanted: Mapping[str, Collection[str]], after: int) -> 
     for kind, ids in wanted.items():
         if ids:
             found = s.execute(select(C.record).where(C.kind == kind, C.seq > after,
-                                                     C.record.in_(_listed(ids)))).scalars()
+                                                     C.record.in_(listed(ids)))).scalars()
             out[kind] = set(found)
     return out
 
 
-def _listed(ids: Collection[str]) -> Any:
+def listed(ids: Collection[Any]) -> Any:
     """Ids for ``IN``, written into the statement: a first sync may name tens of thousands,
-    more than SQLite takes as parameters. They are uuid hex, checked before they are stored."""
+    more than SQLite takes as parameters. They are row numbers, or uuid hex checked before
+    anything reads them (a file's records are checked before they are merged)."""
     return bindparam("ids", sorted(ids), expanding=True, literal_execute=True)

@@ -73,8 +73,10 @@ def answer(store: Any, changes: str, since: int, limit: int = PAGE) -> tuple[str
         raise StoreError("this server has fewer changes than the device received from it "
                          "(it was restored from an older copy): everything is synced again",
                          "sync_restart")
-    store.merge_changes(changes)
-    return store.changes_page(since, limit)
+    report, _before, _after = store.merge_changes(changes)
+    # A record the device sent that loses to the version here goes back with the answer, changed
+    # here lately or not: the device must end with the version that wins.
+    return store.changes_page(since, limit, also=report.kept)
 
 
 def setting_key(identity: str) -> str:
@@ -112,8 +114,9 @@ def _exchanges(store: Any, remote: Remote, key: str, sent: int, received: int,
         incoming, received, more_there = remote.exchange(outgoing, received)
         report, before, after = store.merge_changes(incoming)
         merged += after - before
-        for kind, ids in report.updated.items():
-            combined.setdefault(kind, []).extend(ids)
+        for found in (report.updated, report.kept):
+            for kind, ids in found.items():
+                combined.setdefault(kind, []).extend(ids)
         sent = sent_upto
         store.set_setting(key, {"sent": sent, "received": received})
         count += _count(outgoing)
@@ -121,8 +124,8 @@ def _exchanges(store: Any, remote: Remote, key: str, sent: int, received: int,
         exchanges += 1
         more = more_here or more_there
     # What this sync's merges added came from the server and need not go back. What they updated
-    # may combine a version from here the server lacks (or one whose page was not sent yet):
-    # that goes next time. If this device saved something else meanwhile, all its changes from
+    # may combine a version from here the server lacks (or one whose page was not sent yet), and
+    # what they kept as it was here wins over the server's: those go next time. If this device saved something else meanwhile, all its changes from
     # ``start`` on go next time (the server finds what it has already unchanged).
     if store.change_mark() - start == merged:
         store.note_again(combined)

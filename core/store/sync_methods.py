@@ -43,8 +43,8 @@ class SyncMethods:
                                  leave_out=("settings",))
         return backup.dumps(data), upto
 
-    def changes_page(self, after: int, limit: int, upto: int | None = None
-                     ) -> tuple[str, int, bool]:
+    def changes_page(self, after: int, limit: int, upto: int | None = None,
+                     also: dict[str, list[str]] | None = None) -> tuple[str, int, bool]:
         """The records of the next ``limit`` changes after change number ``after`` (up to
         ``upto``), as a backup file's text without settings; the number of the last change it
         holds, and whether more follow.
@@ -53,10 +53,13 @@ class SyncMethods:
         when that changed after ``after`` too, so it merges on its own: whoever took every
         change up to ``after`` has the rest. A payment needs every debt its two people ever
         had (``backup_ledger.check_payments``): a page with one holds every dynasty, payment,
-        correction and merge of people that changed after ``after``.
+        correction and merge of people that changed after ``after``. ``also`` names records
+        (by kind) the page holds whenever they changed.
         """
         with self._session(write=False) as s:
             wanted, last, more = changes.page(s, after, limit, upto)
+            for kind, ids in (also or {}).items():
+                wanted.setdefault(kind, set()).update(ids)
             data = backup.export(s, changes.Among(wanted), leave_out=("settings",))
             kinds = {k.name: k for k in backup.KINDS}
             sent = {kind: set(ids) for kind, ids in wanted.items()}
