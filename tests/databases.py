@@ -13,6 +13,7 @@ from typing import Callable
 
 import pytest
 
+from core.store import Store
 from core.store.scratch_pg import ScratchPostgres
 
 ENGINES = ("sqlite", "postgresql")
@@ -46,3 +47,20 @@ def new_db(engine_name, tmp_path, request) -> Callable[..., str]:
     yield make
     for url in made:
         server.drop_database(url)
+
+
+@pytest.fixture
+def phones(tmp_path):
+    """``phones(name, start_at)``: a phone's store in a SQLite file of its own, as on a real
+    phone (whatever engine the server's store is on), with a clock that moves a second a reading."""
+    from backup_data import Clock
+
+    opened = []
+
+    def make(name: str, start_at: float = 1_000.0) -> Store:
+        opened.append(Store.open(tmp_path / f"{name}.db", clock=Clock(start_at)))
+        return opened[-1]
+
+    yield make
+    for store in opened:
+        store.close()

@@ -10,7 +10,7 @@ import pytest
 
 from app.sync_link import SETTING, SyncLink
 from ledger_games import finished_dynasty
-from test_server_http import SECRET, phones, server  # noqa: F401 (fixtures)
+from test_server_http import SECRET, server  # noqa: F401 (a fixture)
 
 from core.store import StoreError
 

@@ -84,7 +84,6 @@ import random
 import uuid
 from typing import Any, Callable
 
-import pytest
 from hypothesis import HealthCheck, Phase, currently_in_test_context, event, settings
 from hypothesis import strategies as st
 from hypothesis.stateful import (RuleBasedStateMachine, initialize, precondition, rule,
@@ -687,24 +686,33 @@ class MergeConverges(RuleBasedStateMachine):
 
     # --- the end -----------------------------------------------------------------------------
 
+    def final_rounds(self) -> list[Phone]:
+        """What every party does at the end; the parties that must then agree."""
+        sync_round(self.phones)
+        # Every phone has seen every record now: the design says that is enough.
+        same_backups(self.phones, "after one round")
+        sync_round(self.phones)
+        return self.phones
+
     def teardown(self) -> None:
+        parties = list(self.phones)
         try:
             if not self.broken and self.phones:
                 real = uuid.uuid4
                 uuid.uuid4 = self.next_uuid
                 try:
-                    sync_round(self.phones)
-                    # Every phone has seen every record now: the design says that is enough.
-                    same_backups(self.phones, "after one round")
-                    sync_round(self.phones)
+                    parties = self.final_rounds()
                 finally:
                     uuid.uuid4 = real
-                assert_same_records(self.phones)
-                tell_what_was_merged(self.phones[0].store)
+                assert_same_records(parties)
+                tell_what_was_merged(parties[0].store)
         finally:
-            for phone in self.phones:
+            for phone in self.all_parties():
                 phone.store.close()
                 self.databases.drop(phone.location)
+
+    def all_parties(self) -> list[Phone]:
+        return self.phones
 
 
 class Databases:

@@ -17,7 +17,6 @@ from fastapi import FastAPI
 
 from app.serve.api import CircleStores, make_api
 from app.serve.cli import run as serve_cli
-from backup_data import Clock
 from core.server.client import ServerClient, normalise_url
 from core.server.directory import FREE_FAILURES, Directory
 from core.server.passwords import Passwords
@@ -64,19 +63,6 @@ def server(new_db):
     running.stop()
     stores.close()
     directory.close()
-
-
-@pytest.fixture
-def phones(tmp_path):
-    opened = []
-
-    def make(name, start_at=1_000.0):
-        opened.append(Store.open(tmp_path / f"{name}.db", clock=Clock(start_at)))
-        return opened[-1]
-
-    yield make
-    for store in opened:
-        store.close()
 
 
 def member(server, login: str) -> ServerClient:

@@ -36,20 +36,6 @@ def server(new_db):
         yield store
 
 
-@pytest.fixture
-def phones(tmp_path):
-    """Phones keep SQLite files, as on a real phone; the server's engine varies."""
-    opened = []
-
-    def make(name, start_at=1_000.0):
-        opened.append(Store.open(tmp_path / f"{name}.db", clock=Clock(start_at)))
-        return opened[-1]
-
-    yield make
-    for store in opened:
-        store.close()
-
-
 def records(store: Store) -> dict:
     """Every record a sync carries, as the backup file writes them."""
     data = json.loads(store.changes_since(0)[0])
