@@ -9,6 +9,7 @@ import flet as ft
 from app import feedback, theme
 from app import shell as shell_mod
 from app.screens import backup, sync
+from app.serve import strings as _member_strings  # noqa: F401 (a circle's server)
 from app.screens.messages import error_text
 from app.state import CARD_BACKS, LANGUAGES, SPEEDS, SUIT_STYLES, THEMES
 from app.widgets import card as card_widget

@@ -1,0 +1,44 @@
+"""The texts of the server's member pages, in German and English. Apart from the pages
+(``app.serve.members``) because the settings screen shows some of them, and a phone's app must
+not import the server's code."""
+
+from __future__ import annotations
+
+from app import i18n
+
+DE = {
+    "member.title": "Hofstaat", "member.welcome": "Die Runde auf diesem Server",
+    "member.sign_in_hint": "Melde dich an, um die Spieler, Partien und Schulden deiner Runde zu "
+    "sehen und zu spielen.",
+    "member.login": "Anmeldename", "member.password": "Passwort", "member.name": "Dein Name",
+    "member.sign_in": "Anmelden", "member.new_account": "Neues Konto",
+    "member.have_account": "Ich habe ein Konto", "member.create": "Konto anlegen",
+    "member.circles": "Deine Runden", "member.no_circle": "Du bist noch in keiner Runde: tritt "
+    "mit einem Code bei, den dir jemand aus der Runde gibt, oder lege eine neue an.",
+    "member.code": "Einladungscode", "member.join": "Mit Code beitreten",
+    "member.circle_name": "Name der Runde", "member.make": "Neue Runde",
+    "member.circle_title": "Runde", "member.circle_hint": "Alles hier gehört zu dieser Runde auf "
+    "dem Server; jedes Mitglied sieht dasselbe.",
+    "member.signed_in": "{circle} · angemeldet als {name}",
+    "member.switch": "Runde wechseln", "member.sign_out": "Abmelden",
+    "member.invite": "Einladen", "member.invite_text": "Gib diesen Code einer Person, die "
+    "mitspielen soll (eine Woche gültig, für eine Person).",
+}
+EN = {
+    "member.title": "Hofstaat", "member.welcome": "Your circle on this server",
+    "member.sign_in_hint": "Sign in to see and play your circle's players, games and debts.",
+    "member.login": "Login name", "member.password": "Password", "member.name": "Your name",
+    "member.sign_in": "Sign in", "member.new_account": "New account",
+    "member.have_account": "I have an account", "member.create": "Create account",
+    "member.circles": "Your circles", "member.no_circle": "You are in no circle yet: join one "
+    "with a code someone in it gives you, or make a new one.",
+    "member.code": "Invitation code", "member.join": "Join with a code",
+    "member.circle_name": "Circle name", "member.make": "New circle",
+    "member.circle_title": "Circle", "member.circle_hint": "Everything here belongs to this "
+    "circle on the server; every member sees the same.",
+    "member.signed_in": "{circle} · signed in as {name}",
+    "member.switch": "Switch circle", "member.sign_out": "Sign out",
+    "member.invite": "Invite", "member.invite_text": "Give this code to someone who should play "
+    "along (good for a week, for one person).",
+}
+i18n.extend(DE, EN)
