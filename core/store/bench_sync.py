@@ -69,11 +69,12 @@ def timed(work: Any) -> tuple[float, Any]:
     return round(time.perf_counter() - start, 2), found
 
 
-def run(phone_games: int, server_games: int, folder: str, db: str | None) -> dict[str, Any]:
+def run(phone_games: int, server_games: int, folder: str, db: str | None,
+        templates: int = TEMPLATES) -> dict[str, Any]:
     maker = Store.open(os.path.join(folder, "templates.db"))
     people = [maker.create_profile(n) for n in ("Anna", "Ben", "Carla")]
     names = list(SEATS)
-    for i in range(TEMPLATES):
+    for i in range(templates):
         play(maker, people, names[i % len(names)], 1 + i)
     template = json.loads(maker.export_backup())
     maker.close()
