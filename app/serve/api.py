@@ -120,9 +120,11 @@ def make_api(directory: Directory, stores: CircleStores, landing: bool = True) -
                              "message": f"the request is not what this server takes: {where} "
                                         f"{first.get('msg', '')}".strip()}, status_code=400)
 
+    def token_of(authorization: str | None) -> str:
+        return (authorization or "").removeprefix("Bearer ").strip()
+
     def account(authorization: str | None) -> Account:
-        token = (authorization or "").removeprefix("Bearer ").strip()
-        return directory.account_of(token)
+        return directory.account_of(token_of(authorization))
 
     def circle_json(circle: Circle) -> dict[str, Any]:
         return {"id": circle.id, "name": circle.name, "role": circle.role,
@@ -149,7 +151,7 @@ def make_api(directory: Directory, stores: CircleStores, landing: bool = True) -
     @api.delete("/api/sessions", status_code=204)
     def sign_out(authorization: str | None = Header(None)) -> None:
         account(authorization)
-        directory.sign_out((authorization or "").removeprefix("Bearer ").strip())
+        directory.sign_out(token_of(authorization))
 
     @api.get("/api/circles")
     def circles(authorization: str | None = Header(None)) -> list[dict[str, Any]]:

@@ -14,6 +14,7 @@ import math
 from typing import Any
 
 from core.store import backup
+from core.store.checks import is_storable
 from core.store.backup import (FORMAT, FORMAT_KEYS, MAX_BYTES, MAX_DEPTH, MAX_INT, Invalid, fail,
                                invalid, version)
 
@@ -134,10 +135,8 @@ def _records(data: dict[str, Any], found: int) -> dict[str, list[dict[str, Any]]
 
 
 def _check_text(text: str) -> None:
+    if is_storable(text):
+        return
     if "\x00" in text:
         raise invalid("it holds text with a NUL character, which no record holds")
-    try:
-        text.encode("utf-8")
-    except UnicodeEncodeError:
-        raise invalid("it holds text that is not valid Unicode (half of a surrogate pair)") \
-            from None
+    raise invalid("it holds text that is not valid Unicode (half of a surrogate pair)")

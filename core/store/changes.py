@@ -15,7 +15,7 @@ from collections.abc import Collection, Mapping
 from dataclasses import dataclass
 from typing import Any, Protocol
 
-from sqlalchemy import Connection, and_, bindparam, select, text, update
+from sqlalchemy import Connection, bindparam, select, text, update
 from sqlalchemy.sql.elements import ColumnElement
 
 from core.store.tables import ChangeCountRow, ChangeRow, table_of
@@ -116,15 +116,12 @@ class Only(Protocol):
 
 @dataclass(frozen=True)
 class Since:
-    """The records changed after change number ``after`` (and up to ``upto``)."""
+    """The records changed after change number ``after``."""
 
     after: int
-    upto: int | None = None
 
     def where(self, kind: str, column: Any) -> ColumnElement[bool]:
-        numbers = C.seq > self.after if self.upto is None else and_(C.seq > self.after,
-                                                                     C.seq <= self.upto)
-        return column.in_(select(C.record).where(C.kind == kind, numbers))
+        return column.in_(select(C.record).where(C.kind == kind, C.seq > self.after))
 
 
 @dataclass(frozen=True)

@@ -15,7 +15,7 @@ from typing import Any
 
 from sqlalchemy import select
 
-from core.store import ledger, records
+from core.store import changes, ledger, records
 from core.store.backup import ADD, ImportReport
 from core.store.tables import DynastyRow, table_of
 
@@ -37,9 +37,9 @@ def after_merge(s: Any, report: ImportReport) -> None:
         rebuild(s)
         return
     D = table_of(DynastyRow).c
-    touched = set(report.touched)
     ids = {d["id"] for d in report.added.get("dynasties", [])}
-    if touched:
-        ids |= {i for i, game_id in s.execute(select(D.id, D.game_id)) if game_id in touched}
+    if report.touched:
+        ids |= set(s.execute(select(D.id).where(D.game_id.in_(changes.listed(report.touched))))
+                   .scalars())
     if ids:
         ledger.resettle(s, sorted(ids))

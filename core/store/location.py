@@ -96,6 +96,12 @@ def target_of(location: str) -> Target:
     return Target(url.set(database=path), path)
 
 
+def shown(location: str) -> str:
+    """A location as messages and logs show it: a database server's password hidden."""
+    target = target_of(location)
+    return location if target.is_sqlite else target.url.render_as_string()
+
+
 def dumps_json(value: Any) -> str:
     """The JSON text stored for a value: compact, UTF-8, no NaN.
 

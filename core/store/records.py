@@ -27,11 +27,13 @@ from sqlalchemy import and_, delete, insert, select, text, update
 from core.outcomes import HOUSE, figures, matches
 from core.outcomes.rating import rate
 from core.store import merges
-from core.store.tables import (FigureRow, PairTotalRow, PlayerFigureRow, PlayerTotalRow, RatingRow,
-                               RatingStepRow, table_of)
+from core.store.changes import listed
+from core.store.tables import (FigureRow, GameRow, PairTotalRow, PlayerFigureRow, PlayerTotalRow,
+                               RatingRow, RatingStepRow, table_of)
 from core.store.values import loads_or_none
 
 F, RT, RH = table_of(FigureRow), table_of(RatingRow), table_of(RatingStepRow)
+G = table_of(GameRow).c
 PT, PF, PP = table_of(PlayerTotalRow), table_of(PlayerFigureRow), table_of(PairTotalRow)
 HOUSE_PROFILE = 0  # the rating row of the game itself, the opponent of a solitaire
 NO_PROFILE = 0  # the totals of the people who played without a profile
@@ -84,15 +86,19 @@ def count_new(s: Any, game_ids: Sequence[int]) -> bool:
     fresh = set(game_ids)
     if not fresh:
         return True
+    # From the first of them on, in counting order, every game must be one of them.
+    first = s.execute(select(G.finished_at, G.uuid).where(G.id.in_(listed(fresh)))
+                      .order_by(G.finished_at, G.uuid).limit(1)).one()
     keys = s.execute(text(
         "SELECT g.id FROM games g WHERE g.over"
         " AND EXISTS (SELECT 1 FROM results r WHERE r.game_id = g.id)"
-        " ORDER BY g.finished_at, g.uuid")).scalars().all()
-    first = next((i for i, gid in enumerate(keys) if gid in fresh), len(keys))
-    if len(keys) - first != len(fresh) or any(gid not in fresh for gid in keys[first:]):
+        " AND (g.finished_at > :t OR (g.finished_at = :t AND g.uuid >= :u))"
+        " ORDER BY g.finished_at, g.uuid"), {"t": first.finished_at, "u": first.uuid}
+    ).scalars().all()
+    if set(keys) != fresh:
         return False
     read_as = merges.local(s)
-    for gid in keys[first:]:
+    for gid in keys:
         _count(s, s.execute(text("SELECT id, game, state, result, finished_at FROM games"
                                  " WHERE id = :g"), {"g": gid}).one(), read_as)
     return True

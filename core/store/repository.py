@@ -28,13 +28,15 @@ from core.store.errors import StoreError
 from core.store.ledger_methods import LedgerMethods
 from core.store.sharing_methods import SharingMethods
 from core.store.sync_methods import SyncMethods, merge_records
-from core.store.location import build_engine, resolve_location, target_of
+from core.store.location import build_engine, resolve_location, shown, target_of
 from core.store.transactions import Transactions, reason
 from core.store.values import GameSummary, Profile
 
 NOTICE_MOVED_ASIDE = "db_moved_aside"
 
 T = TypeVar("T")
+
+
 class Store(LedgerMethods, SharingMethods, SyncMethods):
     """Hofstaat's saved data in one database; open it with ``Store.open``."""
 
@@ -102,9 +104,8 @@ class Store(LedgerMethods, SharingMethods, SyncMethods):
             upgraded_from = migrations.prepare(engine)
         except SQLAlchemyError as exc:
             engine.dispose()
-            shown = where if target.path is not None else target.url.render_as_string()
-            raise StoreError(f"cannot open the saved data at {shown}: {reason(exc)}",
-                             "db_unreadable", path=shown) from exc
+            raise StoreError(f"cannot open the saved data at {shown(where)}: {reason(exc)}",
+                             "db_unreadable", path=shown(where)) from exc
         except BaseException:
             engine.dispose()
             raise
@@ -136,9 +137,7 @@ class Store(LedgerMethods, SharingMethods, SyncMethods):
         self.close()
 
     def __repr__(self) -> str:
-        target = target_of(self.location)
-        shown = self.location if target.path is not None else target.url.render_as_string()
-        return f"Store({shown!r})"  # a server's password stays out of logs
+        return f"Store({shown(self.location)!r})"  # a server's password stays out of logs
 
     def _session(self, write: bool = True) -> AbstractContextManager[Session]:
         """One transaction (see ``Transactions.session``)."""

@@ -106,7 +106,7 @@ def _exchanges(store: Any, remote: Remote, key: str, sent: int, received: int,
                limit: int) -> SyncReport:
     start = store.change_mark()
     merged = 0  # change numbers this sync's own merges took
-    combined: dict[str, list[str]] = {}  # records the merges updated rather than added
+    combined: dict[str, list[str]] = {}  # records the merges updated, or kept as they were here
     count = new = exchanges = 0
     more = True
     while more:
@@ -125,8 +125,9 @@ def _exchanges(store: Any, remote: Remote, key: str, sent: int, received: int,
         more = more_here or more_there
     # What this sync's merges added came from the server and need not go back. What they updated
     # may combine a version from here the server lacks (or one whose page was not sent yet), and
-    # what they kept as it was here wins over the server's: those go next time. If this device saved something else meanwhile, all its changes from
-    # ``start`` on go next time (the server finds what it has already unchanged).
+    # what they kept as it was here wins over the server's: those go next time. If this device
+    # saved something else meanwhile, all its changes from ``start`` on go next time (the
+    # server finds what it has already unchanged).
     if store.change_mark() - start == merged:
         store.note_again(combined)
         store.set_setting(key, {"sent": start + merged, "received": received})

@@ -60,32 +60,8 @@ class SyncMethods:
             wanted, last, more = changes.page(s, after, limit, upto)
             for kind, ids in (also or {}).items():
                 wanted.setdefault(kind, set()).update(ids)
-            data = backup.export(s, changes.Among(wanted), leave_out=("settings",))
-            kinds = {k.name: k for k in backup.KINDS}
-            sent = {kind: set(ids) for kind, ids in wanted.items()}
-            fresh = data
-            pays = any(e.get("kind") == "payment" for e in data.get("ledger", []))
-            while True:
-                needed: dict[str, set[str]] = changes.changed_kinds(
-                    s, LEDGER_KINDS, after) if pays else {}
-                pays = False
-                for kind, ids in needed.items():
-                    ids -= sent.get(kind, set())
-                for name, found in fresh.items():
-                    if name in kinds and isinstance(found, list):
-                        for record in found:
-                            for kind, uid in kinds[name].refs(record):
-                                if uid is not None and uid not in sent.get(kind, ()):
-                                    needed.setdefault(kind, set()).add(uid)
-                needed = {k: v for k, v in changes.changed_among(s, needed, after).items() if v}
-                if not needed:
-                    break
-                fresh = backup.export(s, changes.Among(needed), leave_out=("settings",))
-                for name, found in fresh.items():
-                    if isinstance(found, list):
-                        data[name] = [*data[name], *found]
-                for kind, ids in needed.items():
-                    sent.setdefault(kind, set()).update(ids)
+            data = _export(s, wanted)
+            _add_what_it_needs(s, data, wanted, after)
         return backup.dumps(data), last, more
 
     def note_again(self, records: dict[str, list[str]]) -> None:
@@ -127,3 +103,37 @@ def merge_records(s: Session, records: dict[str, Any], now: float) -> backup.Imp
         except backup.Invalid as exc:
             raise backup.invalid(str(exc)) from None  # the transaction rolls back
     return report
+
+
+def _export(s: Session, chosen: dict[str, set[str]]) -> dict[str, Any]:
+    return backup.export(s, changes.Among(chosen), leave_out=("settings",))
+
+
+def _add_what_it_needs(s: Session, data: dict[str, Any], wanted: dict[str, set[str]],
+                       after: int) -> None:
+    """Add to a page's ``data`` what its records need that changed after ``after`` (see
+    ``changes_page``), and what that needs in turn."""
+    kinds = {k.name: k for k in backup.KINDS}
+    sent = {kind: set(ids) for kind, ids in wanted.items()}
+    pays = any(e.get("kind") == "payment" for e in data.get("ledger", []))
+    needed = changes.changed_kinds(s, LEDGER_KINDS, after) if pays else {}
+    fresh = data
+    while True:
+        for name, found in fresh.items():
+            kind = kinds.get(name)
+            for record in found if kind is not None and isinstance(found, list) else ():
+                for ref_kind, uid in kind.refs(record):
+                    if uid is not None:
+                        needed.setdefault(ref_kind, set()).add(uid)
+        needed = {kind: ids - sent.get(kind, set())
+                  for kind, ids in changes.changed_among(s, needed, after).items()}
+        needed = {kind: ids for kind, ids in needed.items() if ids}
+        if not needed:
+            return
+        fresh = _export(s, needed)
+        for name, found in fresh.items():
+            if isinstance(found, list):
+                data[name] = [*data[name], *found]
+        for kind, ids in needed.items():
+            sent.setdefault(kind, set()).update(ids)
+        needed = {}
