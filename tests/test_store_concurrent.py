@@ -27,9 +27,11 @@ def hot_seat(store: Store) -> GameSession:
                                             Seat("human", "Ben", ben.id)], seed=4, saver=store)
 
 
-def pause_before(store: Store, statement: str, until: threading.Event) -> list[str]:
+def pause_before(store: Store, statement: str, until: threading.Event,
+                 held: threading.Event) -> list[str]:
     """Hold ``store``'s first ``statement`` (after the transaction has read what it checks)
-    until ``until`` is set, or PAUSE seconds; returns the statements seen, for the test."""
+    until ``until`` is set, or PAUSE seconds, setting ``held`` as the hold begins; returns the
+    statements seen, for the test."""
     seen: list[str] = []
 
     @event.listens_for(store._engine, "before_cursor_execute")
@@ -37,6 +39,7 @@ def pause_before(store: Store, statement: str, until: threading.Event) -> list[s
         seen.append(sql)
         if sql.lstrip().upper().startswith(statement) and sum(
                 s.lstrip().upper().startswith(statement) for s in seen) == 1:
+            held.set()
             until.wait(PAUSE)
 
     return seen
@@ -45,8 +48,8 @@ def pause_before(store: Store, statement: str, until: threading.Event) -> list[s
 def race(first, second, paused: Store, statement: str):
     """Run ``first`` (held at ``statement`` in ``paused``) and ``second`` at once; the outcome of
     each: "ok" or the StoreError's key."""
-    second_done = threading.Event()
-    pause_before(paused, statement, second_done)
+    second_done, first_held = threading.Event(), threading.Event()
+    pause_before(paused, statement, second_done, first_held)
     outcome: dict[str, str] = {}
 
     def run(name, work, then=None):
@@ -61,6 +64,9 @@ def race(first, second, paused: Store, statement: str):
 
     a = threading.Thread(target=run, args=("first", first))
     a.start()
+    # The second starts only once the first is inside its transaction: otherwise a slow thread
+    # start lets the second write first and the engines' orders below are not what is tested.
+    assert first_held.wait(30)
     run("second", second, second_done)
     a.join()
     return outcome["first"], outcome["second"]
