@@ -15,7 +15,10 @@ import uvicorn
 from argon2 import PasswordHasher
 from fastapi import FastAPI
 
-from app.serve.api import CircleStores, make_api
+from app.serve.api import make_api
+from core.server.circle_tables import CircleTables
+from core.server.circles import CircleStores
+from core.server.moves import moves_for
 from app.serve.cli import run as serve_cli
 from core.server.client import ServerClient, normalise_url
 from core.server.directory import FREE_FAILURES, Directory
@@ -56,11 +59,18 @@ class Running:
 
 @pytest.fixture
 def server(new_db):
+    """A server on each engine, in this process; ``.directory``, ``.stores``, ``.tables`` are
+    its parts, for what a test checks behind its back."""
     directory = Directory.open(new_db("server"), passwords=CHEAP)
     stores = CircleStores()
-    running = Running(make_api(directory, stores))
+    moves = moves_for(directory.location)
+    assert getattr(moves, "ready", lambda: True)(), "the server does not hear of moves"
+    tables = CircleTables(directory, stores, moves, pace=0.0)
+    running = Running(make_api(directory, stores, tables))
+    running.directory, running.stores, running.tables = directory, stores, tables
     yield running
     running.stop()
+    moves.close()
     stores.close()
     directory.close()
 

@@ -11,7 +11,6 @@ circle exists or not.
 
 from __future__ import annotations
 
-import threading
 from pathlib import Path
 from typing import Any
 
@@ -20,6 +19,10 @@ from fastapi.exceptions import RequestValidationError
 from fastapi.responses import HTMLResponse, JSONResponse
 from pydantic import BaseModel
 
+from app.serve.table_api import STATUS as TABLE_STATUS
+from app.serve.table_api import add_table_routes
+from core.server.circle_tables import CircleTables
+from core.server.circles import CircleStores
 from core.server.directory import Account, Circle, Directory
 from core.store import BackupError, Store, StoreError
 from core.store.sync import PROTOCOL, answer
@@ -27,7 +30,7 @@ from core.store.sync import PROTOCOL, answer
 ASSETS_DIR = str(Path(__file__).resolve().parents[2] / "assets")
 STATUS = {"sign_in_failed": 401, "session_expired": 401, "sign_in_wait": 429,
           "circle_unknown": 404, "invitation_invalid": 404, "login_taken": 409,
-          "circle_member": 409, "sync_restart": 409, "sync_version": 400}
+          "circle_member": 409, "sync_restart": 409, "sync_version": 400, **TABLE_STATUS}
 
 LANDING = """<!doctype html><html lang="en"><meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1"><title>Hofstaat</title>
@@ -66,40 +69,21 @@ class Exchange(BaseModel):
     changes: str
 
 
-class CircleStores:
-    """The open stores of the circles this process has served, one per circle."""
-
-    def __init__(self) -> None:
-        self._open: dict[str, Store] = {}
-        self._lock = threading.Lock()
-
-    def of(self, location: str) -> Store:
-        with self._lock:
-            if location not in self._open:
-                self._open[location] = Store.open(location, move_damaged=False)
-            return self._open[location]
-
-    def close(self) -> None:
-        with self._lock:
-            for store in self._open.values():
-                store.close()
-            self._open.clear()
-
-
-def make_server(directory: Directory, stores: CircleStores) -> FastAPI:
+def make_server(directory: Directory, stores: CircleStores, tables: CircleTables) -> FastAPI:
     """The whole server: the HTTP interface under ``/api``, and everywhere else the members'
     web client (the app, signed in to a circle)."""
     from flet_web.fastapi import app as flet_app
 
     from app.serve.members import make_member_main
 
-    server = make_api(directory, stores, landing=False)
+    server = make_api(directory, stores, tables, landing=False)
     server.mount("/", flet_app(make_member_main(directory, stores), no_cdn=True,
                                assets_dir=ASSETS_DIR))
     return server
 
 
-def make_api(directory: Directory, stores: CircleStores, landing: bool = True) -> FastAPI:
+def make_api(directory: Directory, stores: CircleStores, tables: CircleTables,
+             landing: bool = True) -> FastAPI:
     """The server's web application."""
     api = FastAPI(title="Hofstaat", docs_url=None, redoc_url=None, openapi_url=None)
 
@@ -172,7 +156,7 @@ def make_api(directory: Directory, stores: CircleStores, landing: bool = True) -
 
     @api.get("/api/circles/{circle_id}/members")
     def members(circle_id: int, authorization: str | None = Header(None)) -> list[dict[str, Any]]:
-        return [{"name": m.name, "role": m.role, "joined_at": m.joined_at}
+        return [{"account": m.account_id, "name": m.name, "role": m.role, "joined_at": m.joined_at}
                 for m in directory.members(account(authorization).id, circle_id)]
 
     @api.post("/api/circles/{circle_id}/sync")
@@ -186,5 +170,7 @@ def make_api(directory: Directory, stores: CircleStores, landing: bool = True) -
         store = stores.of(directory.circle_location(who.id, circle_id))
         changes, upto, more = answer(store, body.changes, body.since)
         return {"changes": changes, "upto": upto, "more": more}
+
+    add_table_routes(api, directory, tables, account)
 
     return api

@@ -49,14 +49,19 @@ def run(argv: list[str]) -> int:
         return 1
     import uvicorn
 
-    from app.serve.api import CircleStores, make_server
+    from app.serve.api import make_server
+    from core.server.circle_tables import CircleTables
+    from core.server.circles import CircleStores
+    from core.server.moves import moves_for
 
     logging.basicConfig(level=logging.INFO, format="%(levelname)s %(name)s: %(message)s")
     stores = CircleStores()
+    moves = moves_for(directory.location)
     try:
-        uvicorn.run(make_server(directory, stores), host=args.host, port=args.port,
-                    log_level="info", ws="websockets-sansio")
+        uvicorn.run(make_server(directory, stores, CircleTables(directory, stores, moves)),
+                    host=args.host, port=args.port, log_level="info", ws="websockets-sansio")
     finally:
+        moves.close()
         stores.close()
         directory.close()
     return 0

@@ -8,10 +8,12 @@ in their ``search_path``); on SQLite it is a file beside the server's file.
 from __future__ import annotations
 
 import re
+import threading
 
 from sqlalchemy.engine import make_url
 from sqlmodel import Session
 
+from core.store import Store
 from core.store.errors import StoreError
 from core.store.location import is_url, target_of
 
@@ -43,3 +45,23 @@ def circle_location(server_location: str, key: str) -> str:
     url = make_url(server_location) if is_url(server_location) else target.url
     return url.update_query_dict({"options": f"-csearch_path={key}"}).render_as_string(
         hide_password=False)
+
+
+class CircleStores:
+    """The open stores of the circles this process has served, one per circle."""
+
+    def __init__(self) -> None:
+        self._open: dict[str, Store] = {}
+        self._lock = threading.Lock()
+
+    def of(self, location: str) -> Store:
+        with self._lock:
+            if location not in self._open:
+                self._open[location] = Store.open(location, move_damaged=False)
+            return self._open[location]
+
+    def close(self) -> None:
+        with self._lock:
+            for store in self._open.values():
+                store.close()
+            self._open.clear()

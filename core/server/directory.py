@@ -129,6 +129,11 @@ class Directory:
             raise
         return cls(db, where, passwords or Passwords(), clock or time.time)
 
+    @property
+    def transactions(self) -> Transactions:
+        """The directory's database, for what keeps its own tables beside it (the seats)."""
+        return self._db
+
     def close(self) -> None:
         self._db.close()
 

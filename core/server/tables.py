@@ -1,5 +1,5 @@
-"""The server directory's tables: accounts, sign-in sessions, sign-in failures, circles, members
-and invitations. They live beside a store's tables in one database and never share a name
+"""The server directory's tables: accounts, sign-in sessions, sign-in failures, circles, members,
+invitations and who sits where at a circle's tables. They live beside a store's tables in one database and never share a name
 with them (all start with ``server_``).
 
 Secrets are never stored: a password as its Argon2id hash, a session token and an invitation
@@ -78,4 +78,15 @@ invitations = Table(
     Column("used_by", Integer, ForeignKey("server_accounts.id")),
     Column("used_at", Float),
     UniqueConstraint("circle_id", "code_hash", name="uq_server_invitations"),
+)
+
+# A circle's table is a game of the circle's store; a member's seat at it is this server's
+# business (the game's record names people, not accounts) and never travels.
+seats = Table(
+    "server_seats", metadata,
+    Column("circle_id", Integer, ForeignKey("server_circles.id"), primary_key=True),
+    Column("game_id", Integer, primary_key=True),  # the game's id in the circle's store
+    Column("seat", Integer, primary_key=True),
+    Column("account_id", Integer, ForeignKey("server_accounts.id"), nullable=False),
+    Index("ix_server_seats_account", "account_id", "circle_id"),
 )

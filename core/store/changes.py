@@ -57,11 +57,25 @@ _POSTGRES_NOTE = ("CREATE TRIGGER {name} AFTER INSERT OR UPDATE{delete} ON {tabl
                   "EXECUTE FUNCTION hofstaat_note_change('{kind}', '{column}')")
 
 
+# Every saved move is told to whoever listens (the processes of a circle's server), by the
+# database itself and only when its transaction commits: "<schema> <game id> <revision>".
+MOVES_CHANNEL = "hofstaat_moves"
+_POSTGRES_TELL = f"""CREATE FUNCTION hofstaat_tell_move() RETURNS trigger
+LANGUAGE plpgsql AS $$
+BEGIN
+    PERFORM pg_notify('{MOVES_CHANNEL}', TG_TABLE_SCHEMA || ' ' || NEW.id || ' ' || NEW.revision);
+    RETURN NULL;
+END
+$$"""
+_POSTGRES_TELL_TRIGGER = ("CREATE TRIGGER tr_games_tell AFTER INSERT OR UPDATE ON games "
+                          "FOR EACH ROW EXECUTE FUNCTION hofstaat_tell_move()")
+
+
 def trigger_sql(dialect: str) -> list[str]:
     """The statements that create the triggers on ``dialect`` ("sqlite" or "postgresql")."""
     out = []
     if dialect == "postgresql":
-        out.append(_POSTGRES_FUNCTION)
+        out += [_POSTGRES_FUNCTION, _POSTGRES_TELL, _POSTGRES_TELL_TRIGGER]
     for table, kind, column in WATCHED:
         events = ["INSERT", "UPDATE"] + (["DELETE"] if table == "game_forks" else [])
         if dialect == "postgresql":

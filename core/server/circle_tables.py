@@ -1,0 +1,303 @@
+"""The tables of a circle: games its members play from their own devices through the server.
+
+A table is a game of the circle's store, so it becomes a record like any other (results,
+ratings, debts, and on every member's phone at the next sync). Which member sits in which seat
+is the directory's (``server_seats``). A member reads a table only as their seat sees it
+(``look``: the game's view for that seat, never the game) and acts only in their seat on
+their turn (``act``). Whoever is not seated at it, or not in the circle, learns nothing of
+it: one answer whether the table exists or not.
+
+Each save is told to every process of the server (``core.server.moves``); this module keeps,
+per process, the running games it has read, and brings them up to date from the store when it
+hears of a move. The computer's seats are played by the process that saved the move before
+them (``drive``); a second process trying the same is refused as stale and stops.
+"""
+
+from __future__ import annotations
+
+import logging
+import threading
+import time
+from dataclasses import dataclass
+from typing import Any
+
+from sqlalchemy import insert, select
+from sqlmodel import Session
+
+from core.games import registry
+from core.errors import RulesError
+from core.server import circles as places
+from core.server import tables as t
+from core.server.circles import CircleStores
+from core.server.directory import Circle, Directory
+from core.server.moves import Moves
+from core.session import GameSession, Seat
+from core.store import Store, StoreError
+
+log = logging.getLogger(__name__)
+_NO_TABLE = "there is no such table, or you have no seat at it"
+
+
+@dataclass(frozen=True)
+class Place:
+    """Where a table is: its circle, the circle's store, and the game's id in it."""
+
+    circle: Circle
+    store: Store
+    game_id: int
+
+    @property
+    def key(self) -> tuple[str, int]:
+        return self.circle.store_key, self.game_id
+
+
+class CircleTables:
+    """The tables of every circle this server process serves."""
+
+    def __init__(self, directory: Directory, stores: CircleStores, moves: Moves,
+                 pace: float = 0.8) -> None:
+        self._directory = directory
+        self._stores = stores
+        self.moves = moves
+        self._pace = pace  # seconds between two moves of the computer, so people can follow
+        self._games: dict[tuple[str, int], GameSession] = {}
+        self._locks: dict[tuple[str, int], threading.RLock] = {}
+        self._driving: set[tuple[str, int]] = set()  # games whose computer seats a thread plays
+        self._guard = threading.Lock()
+
+    # --- opening and finding tables ----------------------------------------------------
+
+    def open_table(self, account_id: int, circle_id: int, game: str, seats: list[dict[str, Any]],
+                   seed: int | None = None, options: dict[str, Any] | None = None) -> dict[str, Any]:
+        """Deal a new game at a table: each seat ``{"member": account id}`` (a member of the
+        circle, the opener among them) or ``{"computer": level}``; the opener's ``look``.
+
+        :raises StoreError: ``circle_unknown`` for a circle the account is not in,
+            ``table_seats`` for seats that are not the circle's members or the computer,
+            ``table_game`` for a game or option that does not exist.
+        """
+        circle = self._directory.circle(account_id, circle_id)
+        members = {m.account_id: m.name for m in self._directory.members(account_id, circle_id)}
+        taken = [s.get("member") for s in seats if "member" in s]
+        if account_id not in taken or len(set(taken)) != len(taken) or \
+                not set(taken) <= set(members):
+            raise StoreError("each person at a table is a different member of the circle, and "
+                             "whoever opens it sits at it", "table_seats")
+        store = self._store(circle)
+        try:
+            info = registry.get(game).info
+        except RulesError as exc:
+            raise StoreError(str(exc), "table_game") from None
+        if not info.min_players <= len(seats) <= info.max_players:
+            raise StoreError(f"{game} is played by {info.min_players} to {info.max_players}",
+                             "table_game")
+        if any("member" not in seat and seat.get("computer") not in info.levels for seat in seats):
+            raise StoreError(f"a seat is a member or the computer at one of {list(info.levels)}",
+                             "table_seats")
+        people: dict[int, int] = {}
+        chosen: list[Seat] = []
+        for index, seat in enumerate(seats):
+            if "member" in seat:
+                people[index] = seat["member"]
+                chosen.append(self._person(store, members[seat["member"]], chosen))
+            else:
+                chosen.append(Seat("bot", f"Computer {index + 1}", None, seat["computer"]))
+        try:
+            session = GameSession.start(game, chosen, seed, options, saver=store)
+        except RulesError as exc:
+            raise StoreError(str(exc), "table_game") from None
+        assert session.game_id is not None
+
+        def seat_them(s: Session) -> None:
+            s.execute(insert(t.seats), [{"circle_id": circle.id, "game_id": session.game_id,
+                                         "seat": i, "account_id": a} for i, a in people.items()])
+
+        self._directory.transactions.write(seat_them)
+        place = Place(circle, store, session.game_id)
+        with self._guard:
+            self._games[place.key] = session
+        seen = self._look(place, session, self._seat(account_id, place))
+        self.moves.saved(circle.store_key, session.game_id, session.revision)
+        self.drive(place)
+        return seen
+
+    def tables(self, account_id: int, circle_id: int) -> list[dict[str, Any]]:
+        """The tables of the circle where the account has a seat: running ones first, then the
+        latest first."""
+        circle = self._directory.circle(account_id, circle_id)
+
+        def find(s: Session) -> list[tuple[int, int]]:
+            return [(r.game_id, r.seat) for r in s.execute(
+                select(t.seats.c.game_id, t.seats.c.seat).where(
+                    t.seats.c.circle_id == circle.id, t.seats.c.account_id == account_id))]
+
+        store = self._store(circle)
+        out = []
+        for game_id, seat in self._directory.transactions.read(find):
+            session = self._current(Place(circle, store, game_id))
+            out.append({"table": game_id, "game": session.game.name, "seat": seat,
+                        "names": [s.name for s in session.seats], "to_move": session.to_move,
+                        "over": session.over, "revision": session.revision})
+        return sorted(out, key=lambda x: (x["over"], -x["table"]))
+
+    def place(self, account_id: int, circle_id: int, game_id: int) -> tuple[Place, int]:
+        """The table and the account's seat at it.
+
+        :raises StoreError: ``circle_unknown`` as the directory; ``table_unknown`` when the
+            account has no seat at such a table (one answer whether it exists or not).
+        """
+        circle = self._directory.circle(account_id, circle_id)
+        place = Place(circle, self._store(circle), game_id)
+        return place, self._seat(account_id, place)
+
+    # --- reading and playing -----------------------------------------------------------
+
+    def look(self, place: Place, seat: int, at_least: int | None = None) -> dict[str, Any]:
+        """The table as ``seat`` sees it (see ``_look``), at revision ``at_least`` or later."""
+        with self._lock_of(place.key):  # one revision's view under that revision's number
+            return self._look(place, self._current(place, at_least), seat)
+
+    def act(self, place: Place, seat: int, action: str, revision: int) -> dict[str, Any]:
+        """Make ``seat``'s move ``action`` in the game at ``revision``; the table afterwards.
+
+        :raises StoreError: ``game_stale`` when the game has moved on from ``revision``,
+            ``not_your_turn``, ``action_illegal``, ``game_finished`` for a game that is over;
+            nothing changes then.
+        """
+        with self._lock_of(place.key):
+            session = self._current(place, revision)
+            if session.revision != revision:
+                raise StoreError(f"the table is at move {session.revision}, not {revision}",
+                                 "game_stale", game_id=place.game_id)
+            if session.over:
+                raise StoreError("this game is over", "game_finished", game_id=place.game_id)
+            if session.to_move != seat:
+                raise StoreError("it is not your turn", "not_your_turn")
+            try:
+                session.apply(action)
+            except RulesError as exc:
+                raise StoreError(str(exc), "action_illegal") from None
+            except StoreError:
+                self._forget(place.key)  # another process saved first: read it again next time
+                raise
+            seen = self._look(place, session, seat)
+        self.moves.saved(place.circle.store_key, place.game_id, seen["revision"])
+        self.drive(place)
+        return seen
+
+    def drive(self, place: Place) -> None:
+        """Play the computer's seats while it is their turn, in a thread of their own (one per
+        game in this process)."""
+        with self._guard:
+            if place.key in self._driving:
+                return
+            self._driving.add(place.key)
+        if self._current(place).bot_to_move:
+            threading.Thread(target=self._play_computer, args=(place,), daemon=True).start()
+        else:
+            with self._guard:
+                self._driving.discard(place.key)
+
+    def _play_computer(self, place: Place) -> None:
+        try:
+            while True:
+                time.sleep(self._pace)
+                with self._lock_of(place.key):
+                    session = self._current(place)
+                    if not session.bot_to_move:
+                        return
+                    try:
+                        session.apply(session.bot_action())
+                    except StoreError:  # another process plays it (or a member moved): theirs
+                        self._forget(place.key)
+                        return
+                    revision = session.revision
+                self.moves.saved(place.circle.store_key, place.game_id, revision)
+        except Exception:
+            log.exception("the computer could not play at table %s", place.game_id)
+        finally:
+            with self._guard:
+                self._driving.discard(place.key)
+
+    # --- what a seat sees --------------------------------------------------------------
+
+    @staticmethod
+    def _look(place: Place, session: GameSession, seat: int) -> dict[str, Any]:
+        """Everything a member's device gets of a table: the game's view for their seat (never
+        the game's state), their legal moves on their turn, who sits where."""
+        mine = session.to_move == seat and not session.over
+        return {"table": place.game_id, "game": session.game.name, "revision": session.revision,
+                "seat": seat, "names": [s.name for s in session.seats],
+                "computer": [s.is_bot for s in session.seats], "to_move": session.to_move,
+                "over": session.over, "view": session.view(seat),
+                "legal": [str(a) for a in session.legal()] if mine else []}
+
+    # --- the games this process has read ---------------------------------------------
+
+    def _current(self, place: Place, at_least: int | None = None) -> GameSession:
+        """The running game, as saved at revision ``at_least`` or later (None: as saved now).
+        Under the game's lock: a game brought up to date changes in place."""
+        with self._lock_of(place.key):
+            with self._guard:
+                session = self._games.get(place.key)
+            if session is not None and at_least is not None and session.revision >= at_least:
+                return session
+            record = place.store.load_game(place.game_id)
+            if session is not None and session.revision == record["revision"]:
+                return session
+            fresh = _brought_up_to_date(session, record) or GameSession.restore(record, place.store)
+            fresh.saver = place.store
+            with self._guard:
+                self._games[place.key] = fresh
+            return fresh
+
+    def _forget(self, key: tuple[str, int]) -> None:
+        with self._guard:
+            self._games.pop(key, None)
+
+    def _lock_of(self, key: tuple[str, int]) -> threading.RLock:
+        with self._guard:
+            return self._locks.setdefault(key, threading.RLock())
+
+    def _seat(self, account_id: int, place: Place) -> int:
+        def find(s: Session) -> int | None:
+            return s.execute(select(t.seats.c.seat).where(
+                t.seats.c.circle_id == place.circle.id, t.seats.c.game_id == place.game_id,
+                t.seats.c.account_id == account_id)).scalar()
+
+        seat = self._directory.transactions.read(find)
+        if seat is None:
+            raise StoreError(_NO_TABLE, "table_unknown")
+        return int(seat)
+
+    def _store(self, circle: Circle) -> Store:
+        return self._stores.of(places.circle_location(self._directory.location, circle.store_key))
+
+    @staticmethod
+    def _person(store: Store, name: str, chosen: list[Seat]) -> Seat:
+        """A member's seat, under the circle's person of that name (a new one if none is free)."""
+        taken = {s.profile_id for s in chosen}
+        people = [p for p in store.list_profiles() if getattr(p, "kind", "human") == "human"
+                  and p.name.casefold() == name.casefold() and p.id not in taken]
+        profile = people[0] if people else store.create_profile(name)
+        return Seat("human", profile.name, profile.id)
+
+
+def _brought_up_to_date(session: GameSession | None, record: dict[str, Any]) -> GameSession | None:
+    """``session`` with the moves ``record`` has beyond it, when it is an earlier revision of
+    the same game (the moves one process hears of another making); else None."""
+    if session is None or record["revision"] <= session.revision or record.get("undos", 0) \
+            != session.undos or record["actions"][:len(session.actions)] != session.actions:
+        return None
+    try:
+        for action in record["actions"][len(session.actions):]:
+            step = session.game.apply(session.state, action)
+            session.snapshots.append(session.state)
+            session.state = step.state
+            session.actions.append(action)
+    except RulesError:
+        return None
+    session.revision = record["revision"]
+    session.seats = [Seat.from_json(s) for s in record["seats"]]
+    session.meta = dict(record.get("meta") or {})
+    return session
