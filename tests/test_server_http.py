@@ -64,7 +64,7 @@ def server(new_db):
     directory = Directory.open(new_db("server"), passwords=CHEAP)
     stores = CircleStores()
     moves = moves_for(directory.location)
-    assert getattr(moves, "ready", lambda: True)(), "the server does not hear of moves"
+    assert moves.ready(), "the server does not hear of moves"
     tables = CircleTables(directory, stores, moves, pace=0.0)
     running = Running(make_api(directory, stores, tables))
     running.directory, running.stores, running.tables = directory, stores, tables

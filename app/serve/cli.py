@@ -57,9 +57,16 @@ def run(argv: list[str]) -> int:
     logging.basicConfig(level=logging.INFO, format="%(levelname)s %(name)s: %(message)s")
     stores = CircleStores()
     moves = moves_for(directory.location)
+    if not moves.ready():
+        logging.getLogger("hofstaat.serve").warning(
+            "not hearing of moves from the database yet: players on other server processes "
+            "see moves late until it is")
     try:
+        # No access log: the reverse proxy in front keeps one, and a busy table writes a line
+        # per move here otherwise.
         uvicorn.run(make_server(directory, stores, CircleTables(directory, stores, moves)),
-                    host=args.host, port=args.port, log_level="info", ws="websockets-sansio")
+                    host=args.host, port=args.port, log_level="info", access_log=False,
+                    ws="websockets-sansio")
     finally:
         moves.close()
         stores.close()

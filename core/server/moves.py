@@ -62,6 +62,10 @@ class Moves:
     def saved(self, place: str, game_id: int, revision: int) -> None:
         """A save of this process has committed (where the database does not tell of it)."""
 
+    def ready(self, timeout: float = 10.0) -> bool:
+        """Whether news of moves is heard (after waiting up to ``timeout`` seconds for it)."""
+        return True
+
     def close(self) -> None:
         """Stop listening."""
 
