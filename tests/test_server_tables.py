@@ -182,6 +182,9 @@ def test_every_player_s_socket_hears_each_move_and_a_move_sent_on_it_is_made(ser
         sockets[0].send(json.dumps({"action": "nonsense", "revision": 0}))
         refused = json.loads(sockets[0].recv(timeout=HEARD_WITHIN))
         assert refused["type"] == "refused" and refused["error"] in ("game_stale", "not_your_turn")
+        for junk in ("not json", "[1, 2]", '{"action": 3}', b"\xff\x00"):
+            sockets[0].send(junk)  # answered, and the socket stays open
+            assert json.loads(sockets[0].recv(timeout=HEARD_WITHIN))["error"] == "request_invalid"
 
 
 def test_the_computer_plays_its_seats_and_every_socket_hears_its_moves(server, circle):

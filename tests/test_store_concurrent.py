@@ -188,3 +188,35 @@ def test_a_write_that_keeps_losing_is_refused_as_busy_after_its_retries(new_db):
             return "written"
 
         assert store._write(conflicting_once) == "written" and len(tries) == 2
+
+
+@pytest.mark.parametrize("opener", ["store", "directory"])
+def test_processes_that_open_a_new_database_at_once_all_open_it(new_db, opener):
+    """Server processes started together on an empty database (or a circle's store opened for
+    the first time by two of them): each opens it, the tables are made once."""
+    from argon2 import PasswordHasher
+
+    from core.server.directory import Directory
+    from core.server.passwords import Passwords
+
+    location = new_db("fresh")
+    cheap = Passwords(PasswordHasher(time_cost=1, memory_cost=1024, parallelism=1))
+    start = threading.Barrier(4)
+    opened, failed = [], []
+
+    def open_it():
+        start.wait()
+        try:
+            opened.append(Store.open(location) if opener == "store"
+                          else Directory.open(location, passwords=cheap))
+        except Exception as exc:
+            failed.append(exc)
+
+    racers = [threading.Thread(target=open_it) for _ in range(4)]
+    for racer in racers:
+        racer.start()
+    for racer in racers:
+        racer.join(60)
+    for each in opened:
+        each.close()
+    assert failed == [] and len(opened) == 4

@@ -18,6 +18,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import json
 from typing import Any, Callable
 
 from fastapi import FastAPI, Header, WebSocket, WebSocketDisconnect
@@ -103,7 +104,11 @@ class Live:
             await self._send(await run_in_threadpool(self.tables.look, self.place, self.seat))
             await run_in_threadpool(self.tables.drive, self.place)  # a process that stopped mid-turn
             while True:
-                await self._answer(await self.socket.receive_json())
+                message = await self.socket.receive()
+                if message["type"] == "websocket.disconnect":
+                    break
+                await self._answer(message.get("text") or (message.get("bytes") or b"").decode(
+                    "utf-8", "replace"))
         except (WebSocketDisconnect, RuntimeError):
             pass  # the device went
         finally:
@@ -127,8 +132,9 @@ class Live:
             except (WebSocketDisconnect, RuntimeError):
                 return
 
-    async def _answer(self, message: Any) -> None:
+    async def _answer(self, text: str) -> None:
         try:
+            message = json.loads(text)
             if not isinstance(message, dict):
                 raise StoreError("a move is {\"action\": ..., \"revision\": ...}", "request_invalid")
             body = Move.model_validate(message)

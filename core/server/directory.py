@@ -20,6 +20,7 @@ from dataclasses import dataclass
 from typing import Any, Callable
 
 from sqlalchemy import delete, insert, inspect, select, update
+from sqlalchemy.exc import SQLAlchemyError
 from sqlmodel import Session
 
 from core.host import codes
@@ -27,8 +28,8 @@ from core.server import circles as places
 from core.server import tables as t
 from core.server.passwords import Passwords
 from core.store.errors import StoreError
-from core.store.location import build_engine, resolve_location, target_of
-from core.store.transactions import Transactions
+from core.store.location import build_engine, resolve_location, setup_transaction, target_of
+from core.store.transactions import Transactions, reason
 
 SESSION_DAYS = 30
 INVITATION_DAYS = 7
@@ -123,7 +124,12 @@ class Directory:
         engine = build_engine(target_of(where))
         db = Transactions(engine)
         try:
-            db.write(_prepare)
+            with setup_transaction(engine, "directory") as conn, Session(bind=conn) as s:
+                _prepare(s)
+                s.flush()
+        except SQLAlchemyError as exc:
+            db.close()
+            raise StoreError(f"the data could not be saved: {reason(exc)}", "db_failed") from exc
         except BaseException:
             db.close()
             raise

@@ -6,11 +6,13 @@ import json
 import os
 import re
 import sqlite3
+from collections.abc import Iterator
+from contextlib import contextmanager
 from dataclasses import dataclass
 from typing import Any
 
 import platformdirs
-from sqlalchemy import Engine, create_engine, event
+from sqlalchemy import Connection, Engine, create_engine, event, text
 from sqlalchemy.engine import URL, make_url
 from sqlalchemy.exc import ArgumentError, NoSuchModuleError
 from sqlalchemy.pool import StaticPool
@@ -152,6 +154,21 @@ def build_engine(target: Target) -> Engine:
                          location=shown) from None
     _configure_sqlite(engine, file_backed=target.path is not None)
     return engine
+
+
+@contextmanager
+def setup_transaction(engine: Engine, what: str) -> Iterator[Connection]:
+    """One transaction that creates or upgrades ``what``'s tables. On PostgreSQL, where several
+    server processes may start at once, one at a time per schema (an advisory lock), and at
+    READ COMMITTED, so that whoever waited sees the tables the one before it committed."""
+    with engine.connect() as conn:
+        if conn.dialect.name != "sqlite":
+            conn = conn.execution_options(isolation_level="READ COMMITTED")
+        with conn.begin():
+            if conn.dialect.name != "sqlite":
+                conn.execute(text("SELECT pg_advisory_xact_lock(hashtext(:what || current_schema()))"),
+                             {"what": f"hofstaat {what} "})
+            yield conn
 
 
 def reader_of(engine: Engine) -> Engine:

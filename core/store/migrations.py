@@ -23,6 +23,7 @@ from sqlalchemy import Connection, Engine, inspect, text
 
 from core.store import changes, ids
 from core.store.errors import NewerDatabaseError, StoreError
+from core.store.location import setup_transaction
 from core.store.tables import TABLE_NAMES, TABLES, StoreModel
 from core.store.values import loads_or_none
 
@@ -535,7 +536,7 @@ def prepare(engine: Engine) -> int | None:
     :raises NewerDatabaseError: when a newer Hofstaat wrote it; nothing is changed then.
     :raises StoreError: when it holds someone else's tables under our names, or cannot be upgraded.
     """
-    with engine.begin() as conn:
+    with setup_transaction(engine, "store") as conn:
         names = set(inspect(conn).get_table_names())
         if SCHEMA_TABLE not in names:
             clash = sorted(names & TABLE_NAMES)
