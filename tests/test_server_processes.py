@@ -9,7 +9,7 @@ import json
 import pytest
 
 from app.devtools.served import Served
-from core.server.circles import circle_location
+from core.server.circles import tables_location
 from core.server.client import ServerClient
 from core.store import Store
 from test_server_tables import received
@@ -63,7 +63,7 @@ def test_moves_made_through_either_process_reach_the_player_on_the_other(two_ser
             seen = {seat: received(s, mine["revision"] + 1) for seat, s in sockets.items()}
             assert seen[0]["revision"] == seen[1]["revision"] == mine["revision"] + 1
             assert seen[0]["to_move"] == seen[1]["to_move"]
-    with Store.open(circle_location(url, _store_key(url, club.id))) as store:
+    with Store.open(tables_location(url, _store_key(url, club.id))) as store:
         saved = store.load_game(table)
     assert saved["actions"] == played and saved["revision"] == look["revision"] + len(played)
 

@@ -14,10 +14,11 @@ from websockets.exceptions import ConnectionClosed
 from websockets.sync.client import connect
 
 from core.games import registry
-from core.server.circles import circle_location
+from core.server.circles import circle_location, tables_location
 from core.server.client import ServerClient
 from core.session import GameSession
 from core.store import StoreError
+from core.store.sync import sync
 from test_contract import walk_strings
 from test_server_http import member, refusal, server  # noqa: F401 (a fixture)
 
@@ -56,11 +57,17 @@ def circle(server):
     return club.id, anna, ben, carla, eve
 
 
+def stores(server, club: int, anna: Player):
+    """The circle's running tables and its records, as the server keeps them."""
+    key = server.directory.circle(anna.id, club).store_key
+    where = server.directory.location
+    return (server.stores.of(tables_location(where, key)),
+            server.stores.of(circle_location(where, key)))
+
+
 def saved_state(server, club: int, table: int, anna: Player):
     """The whole game as the server keeps it (what no device gets)."""
-    location = circle_location(server.directory.location,
-                               server.directory.circle(anna.id, club).store_key)
-    return GameSession.restore(server.stores.of(location).load_game(table))
+    return GameSession.restore(stores(server, club, anna)[0].load_game(table))
 
 
 def open_table(anna: Player, club: int, seats, game: str = "thronfolge", seed: int = 7):
@@ -102,11 +109,40 @@ def test_two_members_play_a_whole_game_each_seeing_only_their_own_seat(server, c
         moves += 1
     assert moves > 10
     assert all(look["over"] for look in looks.values())
-    # The table's game is one of the circle's records: its result counts like any other.
-    store = server.stores.of(circle_location(server.directory.location,
-                                             server.directory.circle(anna.id, club).store_key))
-    [done] = store.finished_games("thronfolge")
-    assert done.id == table
+    # The finished game is one of the circle's records now: its result counts like any other.
+    records = stores(server, club, anna)[1]
+    [done] = records.finished_games("thronfolge")
+    copied = records.load_game(done.id)
+    assert copied["actions"] == truth.actions and copied["seed"] == truth.state["seed"]
+    assert [s["name"] for s in copied["seats"]] == ["Anna", "Ben"]
+    rows = records.results(done.id)
+    assert [r["profile_id"] for r in rows] == [s["profile_id"] for s in copied["seats"]]
+    assert [r["seat"] for r in rows if r["won"]] == list(truth.outcome.winners)
+    names = {p.id: p.name for p in records.list_profiles()}
+    assert [names[r["profile_id"]] for r in rows] == ["Anna", "Ben"]
+
+
+def test_a_running_table_s_cards_reach_no_phone_and_its_finished_game_does(server, circle, phones):
+    """A phone that syncs while a table runs gets nothing of it (its cards are secret, its seed
+    would tell them); once the game ends, the phone gets it like any record."""
+    club, anna, ben, _carla, _eve = circle
+    look = open_table(anna, club, [{"member": anna.id}, {"member": ben.id}])
+    table = look["table"]
+    phone = phones("ben")
+    [circle_info] = ben.client.circles()
+    sync(phone, ben.client.remote(circle_info))
+    assert phone.unfinished_games() == [] and phone.finished_games() == []
+    assert stores(server, club, anna)[1].unfinished_games() == []  # the members' screens' store
+    players = {0: anna, 1: ben}
+    while not look["over"]:
+        mover = saved_state(server, club, table, anna).to_move
+        mine = players[mover].call("GET", f"/api/circles/{club}/tables/{table}")
+        look = players[mover].call("POST", f"/api/circles/{club}/tables/{table}/moves",
+                                   {"action": mine["legal"][0], "revision": mine["revision"]})
+    sync(phone, ben.client.remote(circle_info))
+    [done] = phone.finished_games("thronfolge")
+    assert sorted(p.name for p in phone.list_profiles()) == ["Anna", "Ben"]
+    assert phone.load_game(done.id)["actions"] == saved_state(server, club, table, anna).actions
 
 
 def test_a_stranger_another_circle_s_member_and_a_member_without_a_seat_get_nothing(server, circle):

@@ -31,7 +31,7 @@ from typing import Any
 
 from app.devtools.served import Served
 from core.percentile import percentile
-from core.server.circles import circle_location
+from core.server.circles import tables_location
 from core.server.client import ServerClient
 from core.session import GameSession
 from core.store import Store
@@ -156,7 +156,7 @@ class Load:
                                {"i": self.circle}).scalar_one()
         engine.dispose()
         lost = unsent = leaked = moves = finished = 0
-        with Store.open(circle_location(db, key)) as store:
+        with Store.open(tables_location(db, key)) as store:
             for table in self.tables:
                 record = store.load_game(table.id)
                 actions = record["actions"]

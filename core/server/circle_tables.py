@@ -1,8 +1,9 @@
 """The tables of a circle: games its members play from their own devices through the server.
 
-A table is a game of the circle's store, so it becomes a record like any other (results,
-ratings, debts, and on every member's phone at the next sync). Which member sits in which seat
-is the directory's (``server_seats``). A member reads a table only as their seat sees it
+A table's game runs in the circle's tables store, apart from its records, and becomes a record
+like any other when it ends (results, ratings, and on every member's phone at the next sync;
+``core.server.table_records``). Which member sits in which seat is the directory's
+(``server_seats``). A member reads a table only as their seat sees it
 (``look``: the game's view for that seat, never the game) and acts only in their seat on
 their turn (``act``). Whoever is not seated at it, or not in the circle, learns nothing of
 it: one answer whether the table exists or not.
@@ -31,6 +32,7 @@ from core.server import tables as t
 from core.server.circles import CircleStores
 from core.server.directory import Circle, Directory
 from core.server.moves import Moves
+from core.server.table_records import PEOPLE, person, record_finished, recorded
 from core.session import GameSession, Seat
 from core.store import Store, StoreError
 
@@ -40,15 +42,18 @@ _NO_TABLE = "there is no such table, or you have no seat at it"
 
 @dataclass(frozen=True)
 class Place:
-    """Where a table is: its circle, the circle's store, and the game's id in it."""
+    """Where a table is: its circle, the circle's tables store, the game's id in it, and the
+    circle's records (where the game goes when it ends)."""
 
     circle: Circle
     store: Store
     game_id: int
+    records: Store
 
     @property
     def key(self) -> tuple[str, int]:
-        return self.circle.store_key, self.game_id
+        """What the news of its moves names: the tables store's key (its PostgreSQL schema)."""
+        return self.circle.store_key + places.TABLES, self.game_id
 
 
 class CircleTables:
@@ -63,6 +68,7 @@ class CircleTables:
         self._games: dict[tuple[str, int], GameSession] = {}
         self._locks: dict[tuple[str, int], threading.RLock] = {}
         self._driving: set[tuple[str, int]] = set()  # games whose computer seats a thread plays
+        self._recorded: set[tuple[str, int]] = set()  # finished games known to be records
         self._guard = threading.Lock()
 
     # --- opening and finding tables ----------------------------------------------------
@@ -83,7 +89,7 @@ class CircleTables:
                 not set(taken) <= set(members):
             raise StoreError("each person at a table is a different member of the circle, and "
                              "whoever opens it sits at it", "table_seats")
-        store = self._store(circle)
+        store, records = self._stores_of(circle)
         try:
             info = registry.get(game).info
         except RulesError as exc:
@@ -96,28 +102,34 @@ class CircleTables:
                              "table_seats")
         people: dict[int, int] = {}
         chosen: list[Seat] = []
+        in_records: list[int | None] = []
         for index, seat in enumerate(seats):
             if "member" in seat:
                 people[index] = seat["member"]
-                chosen.append(self._person(store, members[seat["member"]], chosen))
+                name = members[seat["member"]]
+                chosen.append(person(store, name, {c.profile_id for c in chosen}))
+                in_records.append(person(records, name, set(in_records)).profile_id)
             else:
                 chosen.append(Seat("bot", f"Computer {index + 1}", None, seat["computer"]))
+                in_records.append(None)
         try:
-            session = GameSession.start(game, chosen, seed, options, saver=store)
+            session = GameSession.start(game, chosen, seed, options, saver=store,
+                                        meta={PEOPLE: in_records})
         except RulesError as exc:
             raise StoreError(str(exc), "table_game") from None
         assert session.game_id is not None
 
         def seat_them(s: Session) -> None:
+            s.execute(insert(t.table_games).values(circle_id=circle.id, game_id=session.game_id))
             s.execute(insert(t.seats), [{"circle_id": circle.id, "game_id": session.game_id,
                                          "seat": i, "account_id": a} for i, a in people.items()])
 
         self._directory.transactions.write(seat_them)
-        place = Place(circle, store, session.game_id)
+        place = Place(circle, store, session.game_id, records)
         with self._guard:
             self._games[place.key] = session
         seen = self._look(place, session, self._seat(account_id, place))
-        self.moves.saved(circle.store_key, session.game_id, session.revision)
+        self.moves.saved(place.key[0], session.game_id, session.revision)
         self.drive(place)
         return seen
 
@@ -131,10 +143,12 @@ class CircleTables:
                 select(t.seats.c.game_id, t.seats.c.seat).where(
                     t.seats.c.circle_id == circle.id, t.seats.c.account_id == account_id))]
 
-        store = self._store(circle)
+        store, records = self._stores_of(circle)
         out = []
         for game_id, seat in self._directory.transactions.read(find):
-            session = self._current(Place(circle, store, game_id))
+            place = Place(circle, store, game_id, records)
+            session = self._current(place)
+            self._record_if_over(place, session)
             out.append({"table": game_id, "game": session.game.name, "seat": seat,
                         "names": [s.name for s in session.seats], "to_move": session.to_move,
                         "over": session.over, "revision": session.revision})
@@ -147,7 +161,8 @@ class CircleTables:
             account has no seat at such a table (one answer whether it exists or not).
         """
         circle = self._directory.circle(account_id, circle_id)
-        place = Place(circle, self._store(circle), game_id)
+        store, records = self._stores_of(circle)
+        place = Place(circle, store, game_id, records)
         return place, self._seat(account_id, place)
 
     # --- reading and playing -----------------------------------------------------------
@@ -155,7 +170,10 @@ class CircleTables:
     def look(self, place: Place, seat: int, at_least: int | None = None) -> dict[str, Any]:
         """The table as ``seat`` sees it (see ``_look``), at revision ``at_least`` or later."""
         with self._lock_of(place.key):  # one revision's view under that revision's number
-            return self._look(place, self._current(place, at_least), seat)
+            session = self._current(place, at_least)
+            seen = self._look(place, session, seat)
+        self._record_if_over(place, session)
+        return seen
 
     def act(self, place: Place, seat: int, action: str, revision: int) -> dict[str, Any]:
         """Make ``seat``'s move ``action`` in the game at ``revision``; the table afterwards.
@@ -181,7 +199,8 @@ class CircleTables:
                 self._forget(place.key)  # another process saved first: read it again next time
                 raise
             seen = self._look(place, session, seat)
-        self.moves.saved(place.circle.store_key, place.game_id, seen["revision"])
+        self.moves.saved(place.key[0], place.game_id, seen["revision"])
+        self._record_if_over(place, session)
         self.drive(place)
         return seen
 
@@ -212,7 +231,8 @@ class CircleTables:
                         self._forget(place.key)
                         return
                     revision = session.revision
-                self.moves.saved(place.circle.store_key, place.game_id, revision)
+                self.moves.saved(place.key[0], place.game_id, revision)
+                self._record_if_over(place, session)
         except Exception:
             log.exception("the computer could not play at table %s", place.game_id)
         finally:
@@ -270,17 +290,24 @@ class CircleTables:
             raise StoreError(_NO_TABLE, "table_unknown")
         return int(seat)
 
-    def _store(self, circle: Circle) -> Store:
-        return self._stores.of(places.circle_location(self._directory.location, circle.store_key))
+    def _stores_of(self, circle: Circle) -> tuple[Store, Store]:
+        """The circle's tables store and its records."""
+        where = self._directory.location
+        return (self._stores.of(places.tables_location(where, circle.store_key)),
+                self._stores.of(places.circle_location(where, circle.store_key)))
 
-    @staticmethod
-    def _person(store: Store, name: str, chosen: list[Seat]) -> Seat:
-        """A member's seat, under the circle's person of that name (a new one if none is free)."""
-        taken = {s.profile_id for s in chosen}
-        people = [p for p in store.list_profiles() if getattr(p, "kind", "human") == "human"
-                  and p.name.casefold() == name.casefold() and p.id not in taken]
-        profile = people[0] if people else store.create_profile(name)
-        return Seat("human", profile.name, profile.id)
+    def _record_if_over(self, place: Place, session: GameSession) -> None:
+        """A finished game becomes one of the circle's records (once, by whichever process
+        gets there first; again on a later look if a process stopped before it was done)."""
+        if not session.over or place.key in self._recorded:
+            return
+        try:
+            record_finished(self._directory.transactions, place.circle.id, place.game_id,
+                            session, place.records)
+            if recorded(self._directory.transactions, place.circle.id, place.game_id):
+                self._recorded.add(place.key)
+        except StoreError:
+            log.exception("table %s has ended but is not among the records yet", place.game_id)
 
 
 def _brought_up_to_date(session: GameSession | None, record: dict[str, Any]) -> GameSession | None:

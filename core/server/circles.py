@@ -1,8 +1,12 @@
 """Where a circle's records are kept: a store of its own, so no query of one circle can ever
-reach another's rows.
+reach another's rows; and beside it, the store of the circle's running tables.
 
-On PostgreSQL it is a schema of the server's database (the store's connections name it first
-in their ``search_path``); on SQLite it is a file beside the server's file.
+On PostgreSQL each is a schema of the server's database (the store's connections name it first
+in their ``search_path``); on SQLite a file beside the server's file.
+
+A table's game is kept apart from the records until it ends: while it runs, its cards are
+secret, and nothing that reads a circle's records (a member's screens, a phone's sync) may
+reach them. Its finished game becomes a record then (``core.server.table_records``).
 """
 
 from __future__ import annotations
@@ -18,6 +22,7 @@ from core.store.errors import StoreError
 from core.store.location import is_url, target_of
 
 _KEY = re.compile(r"^circle_[0-9a-f]{16}$")
+TABLES = "_tables"  # a circle's running tables: its key with this after it
 
 
 def _checked(key: str) -> str:
@@ -29,12 +34,21 @@ def _checked(key: str) -> str:
 def make_room(s: Session, key: str) -> None:
     """Make the place for a new circle's store, in the directory's transaction."""
     if s.get_bind().dialect.name == "postgresql":
-        s.connection().exec_driver_sql(f'CREATE SCHEMA "{_checked(key)}"')
+        for schema in (_checked(key), key + TABLES):
+            s.connection().exec_driver_sql(f'CREATE SCHEMA "{schema}"')
+
+
+def tables_location(server_location: str, key: str) -> str:
+    """The location of the store of the running tables of the circle whose key is ``key``."""
+    return _location(server_location, _checked(key) + TABLES)
 
 
 def circle_location(server_location: str, key: str) -> str:
     """The location (for ``Store.open``) of the circle's store whose key is ``key``."""
-    key = _checked(key)
+    return _location(server_location, _checked(key))
+
+
+def _location(server_location: str, key: str) -> str:
     target = target_of(server_location)
     if target.is_sqlite:
         if target.path is None:

@@ -90,3 +90,14 @@ seats = Table(
     Column("account_id", Integer, ForeignKey("server_accounts.id"), nullable=False),
     Index("ix_server_seats_account", "account_id", "circle_id"),
 )
+
+# A table's game while it runs is in the circle's tables store; when it ends it becomes one of
+# the circle's records, once: the process that claims it copies it (``recorded_as``: the game's
+# id among the records; a claim of a process that stopped midway lapses).
+table_games = Table(
+    "server_tables", metadata,
+    Column("circle_id", Integer, ForeignKey("server_circles.id"), primary_key=True),
+    Column("game_id", Integer, primary_key=True),  # the game's id in the tables store
+    Column("recorded_as", Integer),
+    Column("claimed_at", Float),
+)
