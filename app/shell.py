@@ -375,6 +375,9 @@ class Shell:
             return [screen("home").view(self), screen("play").view(self, int(rest[0]))]
         if head == "host" and numbered:  # a game hosted for phones: how they join, who is in
             return [screen("home").view(self), screen("host_join").view(self, int(rest[0]))]
+        if head == "table" and rest and hasattr(self.state.circle, "table_views"):
+            # A circle's table on its server (``app.serve.member_tables``), above home.
+            return [screen("home").view(self), *self.state.circle.table_views(self, rest[0])]
         if head == "replay" and numbered:
             return self._views_below_replay() + [screen("replay").view(self, int(rest[0]))]
         return [screen("home").view(self)]

@@ -36,7 +36,6 @@ class SeatSession:
 
     def __init__(self, room: Any, local: list[int], token: str | None = None) -> None:
         self._room = room
-        self._session = room.session
         self.local = sorted(local)  # the seats whose people look at this device
         self.token = token
         self.acting = False  # this device's own move is being applied (its table draws it itself)
@@ -44,6 +43,11 @@ class SeatSession:
         # A guest's table keeps its own notes (which round's sheet it closed) apart from the game's.
         self.meta: dict[str, Any] = (self._session.meta if token is None else
                                      {k: v for k, v in self._session.meta.items() if k not in GUIDE_KEYS})
+
+    @property
+    def _session(self) -> Any:
+        # The room's game as it is now (a circle's table may replace its copy of the game).
+        return self._room.session
 
     def __getattr__(self, name: str) -> Any:
         # Everything a table reads that needs no guarding (game, seats, to_move, over, outcome …).

@@ -92,5 +92,9 @@ def notice_section(shell) -> list[ft.Control]:
 
 
 def view(shell) -> ft.View:
-    controls = notice_section(shell) + continue_list.section(shell) + games_section(shell) + [ft.Container(height=8)]
+    # On a circle's server: the member's tables with the others first.
+    circle = shell.state.circle.home_section(shell) if hasattr(shell.state.circle, "home_section") \
+        else []
+    controls = notice_section(shell) + circle + continue_list.section(shell) + games_section(shell) \
+        + [ft.Container(height=8)]
     return shell.top_view("/", controls, header=header(shell))

@@ -77,7 +77,7 @@ def make_server(directory: Directory, stores: CircleStores, tables: CircleTables
     from app.serve.members import make_member_main
 
     server = make_api(directory, stores, tables, landing=False)
-    server.mount("/", flet_app(make_member_main(directory, stores), no_cdn=True,
+    server.mount("/", flet_app(make_member_main(directory, stores, tables), no_cdn=True,
                                assets_dir=ASSETS_DIR))
     return server
 

@@ -46,10 +46,25 @@ class SessionPrefs:
 
 
 class Membership:
-    """The signed-in member and their circle, as the app's screens see it (``AppState.circle``)."""
+    """The signed-in member and their circle, as the app's screens see it (``AppState.circle``):
+    the settings' section, and the circle's tables on home and under ``/table``."""
 
     def __init__(self, door: MemberDoor, account: Account, circle: Circle) -> None:
         self.door, self.account, self.circle = door, account, circle
+        self.tables = door.tables
+
+    def home_section(self, shell: Any) -> list[ft.Control]:
+        from app.serve import member_tables
+
+        return member_tables.home_section(shell, self)
+
+    def table_views(self, shell: Any, which: str) -> list[ft.View]:
+        """``/table/new`` or ``/table/<id>``, above home."""
+        from app.serve import member_tables
+
+        if which == "new":
+            return [member_tables.new_table_view(shell, self)]
+        return [member_tables.table_view(shell, self, int(which))] if which.isdigit() else []
 
     def section(self, shell: Any) -> ft.Control:
         """What the settings screen shows instead of syncing: the circle, invite, switch, sign out."""
@@ -73,9 +88,9 @@ class Membership:
 class MemberDoor:
     """One browser page: the sign-in form, the circle chooser, or the app on a circle."""
 
-    def __init__(self, page: ft.Page, directory: Directory, stores: Any,
+    def __init__(self, page: ft.Page, directory: Directory, stores: Any, tables: Any,
                  open_app: Callable[..., None], lang: str) -> None:
-        self.page, self.directory, self.stores = page, directory, stores
+        self.page, self.directory, self.stores, self.tables = page, directory, stores, tables
         self.open_app, self.lang = open_app, lang
         self.prefs = ft.SharedPreferences()
         self.token: str | None = None
@@ -263,12 +278,12 @@ class MemberDoor:
             actions=[ft.TextButton("OK", on_click=lambda e: self.page.pop_dialog())]))
 
 
-def make_member_main(directory: Directory, stores: Any) -> Callable[[ft.Page], Any]:
+def make_member_main(directory: Directory, stores: Any, tables: Any) -> Callable[[ft.Page], Any]:
     """The server's per-session entry point."""
     from app.main import _device_locales, open_app
 
     async def main(page: ft.Page) -> None:
         lang = device_language(await _device_locales(page))
-        await MemberDoor(page, directory, stores, open_app, lang).start()
+        await MemberDoor(page, directory, stores, tables, open_app, lang).start()
 
     return main

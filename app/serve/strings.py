@@ -23,6 +23,17 @@ DE = {
     "member.switch": "Runde wechseln", "member.sign_out": "Abmelden",
     "member.invite": "Einladen", "member.invite_text": "Gib diesen Code einer Person, die "
     "mitspielen soll (eine Woche gültig, für eine Person).",
+    "ctable.heading": "Tische der Runde", "ctable.new": "Neuer Tisch",
+    "ctable.none": "Noch kein Tisch: eröffne einen und spiele mit anderen aus „{circle}“, "
+    "jede und jeder am eigenen Gerät.",
+    "ctable.you": "Du", "ctable.you_named": "Du ({name})", "ctable.your_turn": "Du bist am Zug",
+    "ctable.their_turn": "{name} ist am Zug", "ctable.game": "Spiel", "ctable.players": "Spieler",
+    "ctable.new_hint": "Wer aus „{circle}“ mitspielt, sieht den Tisch auf der Startseite und "
+    "spielt am eigenen Gerät; jede und jeder sieht nur die eigenen Karten.",
+    "ctable.open": "Tisch eröffnen",
+    "ctable.error.table_unknown": "Diesen Tisch gibt es nicht, oder du hast keinen Platz daran.",
+    "ctable.error.table_seats": "Jeder Platz braucht ein anderes Mitglied der Runde oder den "
+    "Computer.",
 }
 EN = {
     "member.title": "Hofstaat", "member.welcome": "Your circle on this server",
@@ -40,5 +51,16 @@ EN = {
     "member.switch": "Switch circle", "member.sign_out": "Sign out",
     "member.invite": "Invite", "member.invite_text": "Give this code to someone who should play "
     "along (good for a week, for one person).",
+    "ctable.heading": "Your circle's tables", "ctable.new": "New table",
+    "ctable.none": "No table yet: open one and play with others from “{circle}”, each on "
+    "their own device.",
+    "ctable.you": "You", "ctable.you_named": "You ({name})", "ctable.your_turn": "Your turn",
+    "ctable.their_turn": "{name} to move", "ctable.game": "Game", "ctable.players": "Players",
+    "ctable.new_hint": "Whoever from “{circle}” plays along sees the table on their home "
+    "screen and plays on their own device; each sees only their own cards.",
+    "ctable.open": "Open the table",
+    "ctable.error.table_unknown": "There is no such table, or you have no seat at it.",
+    "ctable.error.table_seats": "Each seat needs a different member of the circle, or the "
+    "computer.",
 }
 i18n.extend(DE, EN)

@@ -135,8 +135,10 @@ def _lines(title: str, *rest: str) -> ft.Column:
 
 def continue_row(*, game_id: int, title: str, who: str, when: str, art: str,
                  on_open: Callable[[], None], resume_label: str,
-                 menu: ft.Control | None = None, show_play: bool = True) -> ft.Control:
-    """One unfinished game: tap anywhere to resume; ``menu`` (a ⋮ button) sits at the end."""
+                 menu: ft.Control | None = None, show_play: bool = True,
+                 ident: str | None = None) -> ft.Control:
+    """One unfinished game: tap anywhere to resume; ``menu`` (a ⋮ button) sits at the end;
+    ``ident`` names it for tests and screen readers (default ``continue-<id>``)."""
     play = ft.Container(ft.Icon(ft.Icons.PLAY_ARROW_ROUNDED, color=theme.FELT_DARK, size=26),
                         bgcolor=theme.GOLD, width=42, height=42, border_radius=21,
                         alignment=ft.Alignment.CENTER, tooltip=resume_label)
@@ -149,7 +151,7 @@ def continue_row(*, game_id: int, title: str, who: str, when: str, art: str,
         # the menu button brings its own inset
         padding=ft.Padding.only(left=10, right=12 if menu is None else 2, top=10, bottom=10),
         on_click=lambda e: on_open(), ink=True)
-    return ft.Semantics(identifier=f"continue-{game_id}", content=row)
+    return ft.Semantics(identifier=ident or f"continue-{game_id}", content=row)
 
 
 def archived_row(*, game_id: int, title: str, who: str, when: str, art: str,

@@ -32,6 +32,7 @@ from core.server import tables as t
 from core.server.circles import CircleStores
 from core.server.directory import Circle, Directory
 from core.server.moves import Moves
+from core.server.table_cache import GameCache
 from core.server.table_records import PEOPLE, person, record_finished, recorded
 from core.session import GameSession, Seat
 from core.store import Store, StoreError
@@ -65,8 +66,7 @@ class CircleTables:
         self._stores = stores
         self.moves = moves
         self._pace = pace  # seconds between two moves of the computer, so people can follow
-        self._games: dict[tuple[str, int], GameSession] = {}
-        self._locks: dict[tuple[str, int], threading.RLock] = {}
+        self._cache = GameCache()
         self._driving: set[tuple[str, int]] = set()  # games whose computer seats a thread plays
         self._recorded: set[tuple[str, int]] = set()  # finished games known to be records
         self._guard = threading.Lock()
@@ -126,8 +126,7 @@ class CircleTables:
 
         self._directory.transactions.write(seat_them)
         place = Place(circle, store, session.game_id, records)
-        with self._guard:
-            self._games[place.key] = session
+        self._cache.put(place.key, session)
         seen = self._look(place, session, self._seat(account_id, place))
         self.moves.saved(place.key[0], session.game_id, session.revision)
         self.drive(place)
@@ -153,6 +152,23 @@ class CircleTables:
                         "names": [s.name for s in session.seats], "to_move": session.to_move,
                         "over": session.over, "revision": session.revision})
         return sorted(out, key=lambda x: (x["over"], -x["table"]))
+
+    def again(self, account_id: int, place: Place) -> dict[str, Any]:
+        """A new table with the same game, options and people in the same seats (the
+        computer at the same level); the account's ``look`` at it.
+
+        :raises StoreError: as ``open_table`` (a member who has left the circle, say).
+        """
+        def find(s: Session) -> dict[int, int]:
+            return {r.seat: r.account_id for r in s.execute(select(t.seats).where(
+                t.seats.c.circle_id == place.circle.id, t.seats.c.game_id == place.game_id))}
+
+        members = self._directory.transactions.read(find)
+        session = self.session_of(place)
+        seats = [{"member": members[i]} if i in members else {"computer": s.level or "normal"}
+                 for i, s in enumerate(session.seats)]
+        return self.open_table(account_id, place.circle.id, session.game.name, seats,
+                               options=dict(session.state["options"]))
 
     def place(self, account_id: int, circle_id: int, game_id: int) -> tuple[Place, int]:
         """The table and the account's seat at it.
@@ -182,9 +198,21 @@ class CircleTables:
             ``not_your_turn``, ``action_illegal``, ``game_finished`` for a game that is over;
             nothing changes then.
         """
+        return self._act(place, seat, action, revision)[1]
+
+    def apply(self, place: Place, seat: int, action: str) -> list[dict[str, Any]]:
+        """``act`` for a member's table in this process, on the game as it is now: the move's
+        events as the seat may see them.
+
+        :raises StoreError: as ``act``.
+        """
+        return self._act(place, seat, action, None)[0]
+
+    def _act(self, place: Place, seat: int, action: str, revision: int | None
+             ) -> tuple[list[dict[str, Any]], dict[str, Any]]:
         with self._lock_of(place.key):
             session = self._current(place, revision)
-            if session.revision != revision:
+            if revision is not None and session.revision != revision:
                 raise StoreError(f"the table is at move {session.revision}, not {revision}",
                                  "game_stale", game_id=place.game_id)
             if session.over:
@@ -192,17 +220,49 @@ class CircleTables:
             if session.to_move != seat:
                 raise StoreError("it is not your turn", "not_your_turn")
             try:
-                session.apply(action)
+                events = session.apply(action)
             except RulesError as exc:
                 raise StoreError(str(exc), "action_illegal") from None
             except StoreError:
                 self._forget(place.key)  # another process saved first: read it again next time
                 raise
+            self._cache.moved(place.key, len(session.actions), events)
             seen = self._look(place, session, seat)
         self.moves.saved(place.key[0], place.game_id, seen["revision"])
         self._record_if_over(place, session)
         self.drive(place)
-        return seen
+        return session.game.mask_events(events, seat), seen
+
+    def hint(self, place: Place, seat: int) -> tuple[Any, str]:
+        """The strongest computer's move for ``seat`` on its turn, and why (counted as help).
+
+        :raises StoreError: ``not_your_turn``, or when the count cannot be saved.
+        """
+        with self._lock_of(place.key):
+            session = self._current(place)
+            if session.over or session.to_move != seat:
+                raise StoreError("a hint is given on one's own turn", "not_your_turn")
+            try:
+                found = session.hint()
+            except StoreError:
+                self._forget(place.key)
+                raise
+            revision = session.revision
+        self.moves.saved(place.key[0], place.game_id, revision)
+        return found
+
+    def session_of(self, place: Place) -> GameSession:
+        """The game as this process has it (read from the store if it has not yet): only for
+        what decides what a seat may see (``app.serve.member_tables``), never sent as it is."""
+        return self._cache.peek(place.key) or self._current(place)
+
+    def events_after(self, place: Place, ply: int, seat: int) -> list[dict[str, Any]] | None:
+        """The events of the moves after the first ``ply`` as ``seat`` may see them; None when
+        they are not all kept."""
+        events = self._cache.events_after(place.key, ply)
+        if events is None:
+            return None
+        return self.session_of(place).game.mask_events(events, seat)
 
     def drive(self, place: Place) -> None:
         """Play the computer's seats while it is their turn, in a thread of their own (one per
@@ -226,10 +286,11 @@ class CircleTables:
                     if not session.bot_to_move:
                         return
                     try:
-                        session.apply(session.bot_action())
+                        events = session.apply(session.bot_action())
                     except StoreError:  # another process plays it (or a member moved): theirs
                         self._forget(place.key)
                         return
+                    self._cache.moved(place.key, len(session.actions), events)
                     revision = session.revision
                 self.moves.saved(place.key[0], place.game_id, revision)
                 self._record_if_over(place, session)
@@ -255,29 +316,13 @@ class CircleTables:
     # --- the games this process has read ---------------------------------------------
 
     def _current(self, place: Place, at_least: int | None = None) -> GameSession:
-        """The running game, as saved at revision ``at_least`` or later (None: as saved now).
-        Under the game's lock: a game brought up to date changes in place."""
-        with self._lock_of(place.key):
-            with self._guard:
-                session = self._games.get(place.key)
-            if session is not None and at_least is not None and session.revision >= at_least:
-                return session
-            record = place.store.load_game(place.game_id)
-            if session is not None and session.revision == record["revision"]:
-                return session
-            fresh = _brought_up_to_date(session, record) or GameSession.restore(record, place.store)
-            fresh.saver = place.store
-            with self._guard:
-                self._games[place.key] = fresh
-            return fresh
+        return self._cache.current(place.key, place.store, place.game_id, at_least)
 
     def _forget(self, key: tuple[str, int]) -> None:
-        with self._guard:
-            self._games.pop(key, None)
+        self._cache.forget(key)
 
     def _lock_of(self, key: tuple[str, int]) -> threading.RLock:
-        with self._guard:
-            return self._locks.setdefault(key, threading.RLock())
+        return self._cache.lock(key)
 
     def _seat(self, account_id: int, place: Place) -> int:
         def find(s: Session) -> int | None:
@@ -309,22 +354,3 @@ class CircleTables:
         except StoreError:
             log.exception("table %s has ended but is not among the records yet", place.game_id)
 
-
-def _brought_up_to_date(session: GameSession | None, record: dict[str, Any]) -> GameSession | None:
-    """``session`` with the moves ``record`` has beyond it, when it is an earlier revision of
-    the same game (the moves one process hears of another making); else None."""
-    if session is None or record["revision"] <= session.revision or record.get("undos", 0) \
-            != session.undos or record["actions"][:len(session.actions)] != session.actions:
-        return None
-    try:
-        for action in record["actions"][len(session.actions):]:
-            step = session.game.apply(session.state, action)
-            session.snapshots.append(session.state)
-            session.state = step.state
-            session.actions.append(action)
-    except RulesError:
-        return None
-    session.revision = record["revision"]
-    session.seats = [Seat.from_json(s) for s in record["seats"]]
-    session.meta = dict(record.get("meta") or {})
-    return session
