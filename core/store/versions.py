@@ -13,6 +13,13 @@ lead to, and when it was saved. Versions of one game are ordered by their moves:
   (``counted``): the one a person chose last, else the one that finished first, else,
   while none is finished, the one played last.
 
+A choice belongs to the version chosen, as it was: played on where the choice is known (the
+device's game keeps it), it stays chosen; replaced by a version played on elsewhere without
+it, the choice goes with the version it was made on. It is not handed on to the versions
+ahead (nor to a finished copy of the same moves): a version replaced is gone, so one that
+arrived later could not be handed it, and phones that met two continuations of a chosen
+version in opposite orders would disagree on which of them counts.
+
 Merging is then the same wherever it happens: the leaves of all versions seen, and the
 same one of them counting, whatever order the devices swapped their files in. Versions
 here are plain dicts as a backup holds them (``FIELDS``), seats naming profiles by uuid.
@@ -64,8 +71,8 @@ def _latest(*times: float | None) -> float | None:
 
 
 def leaves(versions: Iterable[Version]) -> list[Version]:
-    """The versions no other version is ahead of, by digest; each carries the latest time
-    a person chose it or a version it replaced."""
+    """The versions no other version is ahead of, by digest; each carries the latest time a
+    person chose it (any of its copies)."""
     same: dict[tuple[str, ...], Version] = {}
     for v in map(normal, versions):
         key = tuple(v["actions"])
@@ -74,18 +81,13 @@ def leaves(versions: Iterable[Version]) -> list[Version]:
             continue
         old = same[key]
         best = v if _rank(v) > _rank(old) else old
-        same[key] = dict(best, chosen_at=_latest(v["chosen_at"], old["chosen_at"]))
+        # A finished copy replaces a running one as any version ahead would (and the running
+        # one's choice goes with it, see above); copies alike in that share their choices.
+        twins = [x for x in (v, old) if x["over"] == best["over"]]
+        same[key] = dict(best, chosen_at=_latest(*(x["chosen_at"] for x in twins)))
     found = list(same.values())
-    kept = []
-    for v in found:
-        ahead = [w for w in found if extends(w, v)]
-        if not ahead:
-            kept.append(v)
-    out = []
-    for v in kept:
-        behind = [w["chosen_at"] for w in found if extends(v, w)]
-        out.append(dict(v, chosen_at=_latest(v["chosen_at"], *behind)))
-    return sorted(out, key=digest)
+    kept = [v for v in found if not any(extends(w, v) for w in found)]
+    return sorted(kept, key=digest)
 
 
 def counted(found: list[Version]) -> Version:
