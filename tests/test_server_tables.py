@@ -120,6 +120,7 @@ def test_two_members_play_a_whole_game_each_seeing_only_their_own_seat(server, c
     assert [r["seat"] for r in rows if r["won"]] == list(truth.outcome.winners)
     names = {p.id: p.name for p in records.list_profiles()}
     assert [names[r["profile_id"]] for r in rows] == ["Anna", "Ben"]
+    assert anna.call("GET", f"/api/circles/{club}/tables") == []  # among the records now
 
 
 def test_a_running_table_s_cards_reach_no_phone_and_its_finished_game_does(server, circle, phones):

@@ -22,7 +22,7 @@ import time
 from dataclasses import dataclass
 from typing import Any
 
-from sqlalchemy import insert, select
+from sqlalchemy import and_, insert, select
 from sqlmodel import Session
 
 from core.games import registry
@@ -133,14 +133,17 @@ class CircleTables:
         return seen
 
     def tables(self, account_id: int, circle_id: int) -> list[dict[str, Any]]:
-        """The tables of the circle where the account has a seat: running ones first, then the
-        latest first."""
+        """The tables of the circle where the account has a seat and whose game is not among
+        the records yet (those are found there): running ones first, then the latest first."""
         circle = self._directory.circle(account_id, circle_id)
 
         def find(s: Session) -> list[tuple[int, int]]:
             return [(r.game_id, r.seat) for r in s.execute(
-                select(t.seats.c.game_id, t.seats.c.seat).where(
-                    t.seats.c.circle_id == circle.id, t.seats.c.account_id == account_id))]
+                select(t.seats.c.game_id, t.seats.c.seat).join(t.table_games, and_(
+                    t.table_games.c.circle_id == t.seats.c.circle_id,
+                    t.table_games.c.game_id == t.seats.c.game_id)).where(
+                    t.seats.c.circle_id == circle.id, t.seats.c.account_id == account_id,
+                    t.table_games.c.recorded_as.is_(None)))]
 
         store, records = self._stores_of(circle)
         out = []
