@@ -31,6 +31,7 @@ from core.bots import levels as bot_levels
 from core.errors import IllegalAction
 from core.games import registry
 from core.server.circle_tables import CircleTables, Place
+from core.server.circles import TABLES
 from core.store import StoreError
 
 log = logging.getLogger(__name__)
@@ -101,6 +102,9 @@ def home_section(shell: Any, membership: Any) -> list[ft.Control]:
         t("ctable.new"), icon=ft.Icons.ADD, on_click=lambda e: shell.navigate("/table/new")))
     body: list[ft.Control] = [ft.Column(rows, spacing=10)] if rows else [
         theme.caption(t("ctable.none", circle=membership.circle.name))]
+    # Whose turn it is changes with every move at these tables: home shows it as it changes.
+    keys = [(membership.circle.store_key + TABLES, x["table"]) for x in found]
+    _while_shown(shell, "/", membership.tables, keys, lambda _revision: _refresh(shell))
     return [ft.Container(theme.section_label(t("ctable.heading")), padding=ft.Padding.only(top=18)),
             *body, ft.Row([new])]
 
@@ -241,29 +245,10 @@ def _again(shell: Any, membership: Any, place: Place) -> None:
 
 
 def follow(shell: Any, route: str, place: Place, seat: int, table: Any, proxy: MemberSeat) -> None:
-    """Redraw ``table`` after every move anyone makes at it, until the page shows another
-    route; the news comes on another thread and the drawing is done on the page's loop."""
-    page = shell.page
+    """Redraw ``table`` after every move anyone makes at it, while the page shows ``route``."""
     circle_tables = proxy._room.tables
-    old = _following.pop(shell, None)
-    if old is not None:
-        old()
-
-    def heard(revision: int | None) -> None:
-        try:
-            contextvars.copy_context().run(page.run_task, redraw, revision)
-        except Exception:  # the page is gone
-            stop()
-
-    def stop() -> None:
-        unwatch()
-        if _following.get(shell) is stop:
-            del _following[shell]
 
     async def redraw(revision: int | None) -> None:
-        if _following.get(shell) is not stop or shell._shown_route != route:
-            stop()  # the page shows something else now
-            return
         try:
             await asyncio.to_thread(circle_tables.look, place, seat, revision)
         except StoreError as exc:
@@ -276,5 +261,43 @@ def follow(shell: Any, route: str, place: Place, seat: int, table: Any, proxy: M
         proxy.shown_ply = ply
         table.changed(events or [])
 
-    unwatch = circle_tables.moves.watch(*place.key, heard)
+    _while_shown(shell, route, circle_tables, [place.key], redraw)
+
+
+async def _refresh(shell: Any) -> None:
+    shell.refresh()
+
+
+def _while_shown(shell: Any, route: str, circle_tables: CircleTables, keys: list[Any],
+                 act: Callable[[int | None], Any]) -> None:
+    """Run ``act(revision)`` on the page's loop after each move at the games ``keys``, until
+    the page shows another route (one such watch per page: a new one ends the one before).
+    The news comes on another thread; the page is drawn only on its own loop."""
+    page = shell.page
+    old = _following.pop(shell, None)
+    if old is not None:
+        old()
+
+    def heard(revision: int | None) -> None:
+        try:
+            contextvars.copy_context().run(page.run_task, run, revision)
+        except Exception:  # the page is gone
+            stop()
+
+    async def run(revision: int | None) -> None:
+        if _following.get(shell) is not stop or shell._shown_route != route:
+            stop()  # the page shows something else now
+            return
+        result = act(revision)
+        if asyncio.iscoroutine(result):
+            await result
+
+    unwatch = [circle_tables.moves.watch(*key, heard) for key in keys]
+
+    def stop() -> None:
+        for each in unwatch:
+            each()
+        if _following.get(shell) is stop:
+            del _following[shell]
+
     _following[shell] = stop
