@@ -253,3 +253,17 @@ def test_a_table_refuses_a_game_or_seat_that_does_not_exist(server, circle):
     assert anna.call("GET", f"/api/circles/{club}/tables") == []
     with pytest.raises(StoreError):
         anna.call("GET", f"/api/circles/{club}/tables/1")
+
+
+def test_a_socket_whose_session_ended_makes_no_more_moves(server, circle):
+    club, anna, ben, _carla, _eve = circle
+    look = open_table(anna, club, [{"member": anna.id}, {"member": ben.id}])
+    with anna.live(club, look["table"]) as socket:
+        message = received(socket, look["revision"])
+        anna.client.sign_out()
+        socket.send(json.dumps({"action": message["legal"][0], "revision": message["revision"]}))
+        with pytest.raises(ConnectionClosed) as closed:
+            while True:
+                socket.recv(timeout=HEARD_WITHIN)
+        assert closed.value.rcvd.code == 4401
+    assert saved_state(server, club, look["table"], anna).revision == look["revision"]

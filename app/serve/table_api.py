@@ -78,16 +78,26 @@ def add_table_routes(api: FastAPI, directory: Directory, tables: CircleTables,
             who = await run_in_threadpool(account, socket.headers.get("authorization"))
             place, seat = await run_in_threadpool(tables.place, who.id, circle_id, table)
         except StoreError as exc:
-            await socket.close(code=4401 if exc.key in SIGNED_OUT else 4404, reason=exc.key)
+            await socket.close(code=closing_code(exc), reason=exc.key)
             return
-        await Live(socket, tables, place, seat).run()
+
+        def still_seated() -> None:  # the session may end, or the seat be lost, meanwhile
+            tables.place(account(socket.headers.get("authorization")).id, circle_id, table)
+
+        await Live(socket, tables, place, seat, still_seated).run()
+
+
+def closing_code(exc: StoreError) -> int:
+    return 4401 if exc.key in SIGNED_OUT else 4404
 
 
 class Live:
     """One member's websocket at one table."""
 
-    def __init__(self, socket: WebSocket, tables: CircleTables, place: Place, seat: int) -> None:
+    def __init__(self, socket: WebSocket, tables: CircleTables, place: Place, seat: int,
+                 still_seated: Callable[[], None]) -> None:
         self.socket = socket
+        self.still_seated = still_seated
         self.tables = tables
         self.place = place
         self.seat = seat
@@ -106,6 +116,11 @@ class Live:
             while True:
                 message = await self.socket.receive()
                 if message["type"] == "websocket.disconnect":
+                    break
+                try:  # every move is made by someone signed in now, at their seat now
+                    await run_in_threadpool(self.still_seated)
+                except StoreError as exc:
+                    await self.socket.close(code=closing_code(exc), reason=exc.key)
                     break
                 await self._answer(message.get("text") or (message.get("bytes") or b"").decode(
                     "utf-8", "replace"))
