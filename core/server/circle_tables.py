@@ -188,11 +188,11 @@ class CircleTables:
 
     def look(self, place: Place, seat: int, at_least: int | None = None) -> dict[str, Any]:
         """The table as ``seat`` sees it (see ``_look``), at revision ``at_least`` or later."""
-        with self._lock_of(place.key):  # one revision's view under that revision's number
-            session = self._current(place, at_least)
-            seen = self._look(place, session, seat)
-        self._record_if_over(place, session)
-        return seen
+        # Under the game's lock: one revision's view under that revision's number. Recording a
+        # finished game is left to the move that ended it (and to the list of tables, should
+        # its process have stopped first), so that a look sends the table without waiting.
+        with self._lock_of(place.key):
+            return self._look(place, self._current(place, at_least), seat)
 
     def act(self, place: Place, seat: int, action: str, revision: int) -> dict[str, Any]:
         """Make ``seat``'s move ``action`` in the game at ``revision``; the table afterwards.
@@ -346,7 +346,8 @@ class CircleTables:
 
     def _record_if_over(self, place: Place, session: GameSession) -> None:
         """A finished game becomes one of the circle's records (once, by whichever process
-        gets there first; again on a later look if a process stopped before it was done)."""
+        gets there first; again when the tables are listed, if a process stopped before it was
+        done)."""
         if not session.over or place.key in self._recorded:
             return
         try:
