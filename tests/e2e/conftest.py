@@ -8,16 +8,11 @@ skip, so a CI without it cannot pass silently.
 
 from __future__ import annotations
 
-import json
-import socket
-import subprocess
-import sys
-import time
-import urllib.request
 from pathlib import Path
 
 import pytest
 
+from app.devtools.served import Served
 from harness import CHROMIUM, CHROMIUM_ARGS, PHONE, ROOT, TABLET, App, start_server, stop_server
 
 
@@ -87,31 +82,9 @@ def screens(browser, app_server):
         ctx.close()
 
 
-def free_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return s.getsockname()[1]
-
-
 @pytest.fixture
 def circle_server(tmp_path):
     """``hofstaat serve`` on a SQLite file, as the README's first try does; yields (url, db)."""
-    port, db = free_port(), tmp_path / "server.db"
-    log = open(tmp_path / "serve.log", "w")
-    proc = subprocess.Popen([sys.executable, "-m", "app", "serve", "--db", str(db),
-                             "--port", str(port)], cwd=ROOT, stdout=log, stderr=log)
-    url = f"http://127.0.0.1:{port}"
-    deadline = time.monotonic() + 60
-    while True:
-        try:
-            with urllib.request.urlopen(url + "/api/info", timeout=2) as answer:
-                assert json.loads(answer.read())["app"] == "hofstaat"
-                break
-        except OSError:
-            assert proc.poll() is None and time.monotonic() < deadline, \
-                (tmp_path / "serve.log").read_text()
-            time.sleep(0.2)
-    yield url, db
-    proc.terminate()
-    proc.wait(10)
-    log.close()
+    db = tmp_path / "server.db"
+    with Served(str(db), tmp_path / "serve.log") as served:
+        yield served.url, db
