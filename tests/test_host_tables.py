@@ -28,6 +28,7 @@ from core.games import registry
 from core.host import SeatError
 from core.host.room import Room
 from core.session import GameSession, Seat
+from core.store import Store
 from tests.e2e.faces import FaceFinder
 from tests.headless_page import ENCODE, HeadlessPage
 from tests.test_app_thronfolge_table import SavingStore
@@ -50,6 +51,8 @@ class PeopleStore(SavingStore):
 
     def delete_setting(self, key):
         self.settings.pop(key, None)
+
+    person_named = Store.person_named  # the store's own rule, over these people
 
 
 def seats(kinds: str) -> list[Seat]:

@@ -188,9 +188,7 @@ class Hosted:
         taken = {x.profile_id for i, x in enumerate(s.seats) if i != seat}
         profile_id = None
         try:
-            people = [p for p in self.store.list_profiles() if getattr(p, "kind", "human") == "human"]
-            same = [p for p in people if p.name.casefold() == holder.name.casefold() and p.id not in taken]
-            profile_id = same[0].id if same else self.store.create_profile(holder.name).id
+            profile_id = self.store.person_named(holder.name, taken).id
         except Exception as exc:  # a name the store refuses: the seat plays without a record
             log.warning("no profile for %r: %s", holder.name, exc)
         s.seats[seat] = Seat("human", holder.name, profile_id)

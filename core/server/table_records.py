@@ -28,9 +28,7 @@ CLAIM_LAPSES = 60.0
 
 def person(store: Store, name: str, taken: set[int | None]) -> Seat:
     """A member's seat in ``store``: its person of that name not taken yet, else a new one."""
-    found = [p for p in store.list_profiles() if getattr(p, "kind", "human") == "human"
-             and p.name.casefold() == name.casefold() and p.id not in taken]
-    profile = found[0] if found else store.create_profile(name)
+    profile = store.person_named(name, taken)
     return Seat("human", profile.name, profile.id)
 
 

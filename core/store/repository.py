@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import os
 import time
+from collections.abc import Collection
 from contextlib import AbstractContextManager
 from typing import Any, Callable, TypeVar
 
@@ -173,6 +174,16 @@ class Store(LedgerMethods, SharingMethods, SyncMethods):
         :raises StoreError: when there is no such profile, or its name was taken meanwhile.
         """
         return self._write(lambda s: profiles.archive(s, profile_id, archived, self._clock()))
+
+    def person_named(self, name: str, taken: Collection[int | None] = ()) -> Profile:
+        """The person called ``name`` (in any case) who is none of ``taken``, else a new one:
+        who takes a seat by name (a phone at a hosted table, a member at a circle's table).
+
+        :raises StoreError: for a name a new person may not have.
+        """
+        found = [p for p in self.list_profiles() if p.kind == "human"
+                 and p.name.casefold() == name.casefold() and p.id not in taken]
+        return found[0] if found else self.create_profile(name)
 
     def list_profiles(self, include_archived: bool = False) -> list[Profile]:
         """Profiles ordered by name, ignoring case and accents."""
