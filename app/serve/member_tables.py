@@ -250,7 +250,7 @@ def follow(shell: Any, route: str, place: Place, seat: int, table: Any, proxy: M
 
     async def redraw(revision: int | None) -> None:
         try:
-            await asyncio.to_thread(circle_tables.look, place, seat, revision)
+            await asyncio.to_thread(circle_tables.catch_up, place, revision)
         except StoreError as exc:
             log.info("table %s cannot be read just now: %s", place.game_id, exc)
             return

@@ -223,16 +223,11 @@ class CircleTables:
             if session.to_move != seat:
                 raise StoreError("it is not your turn", "not_your_turn")
             try:
-                events = session.apply(action)
+                events = self._move(place, session, action)
             except RulesError as exc:
                 raise StoreError(str(exc), "action_illegal") from None
-            except StoreError:
-                self._forget(place.key)  # another process saved first: read it again next time
-                raise
-            self._cache.moved(place.key, len(session.actions), events)
             seen = self._look(place, session, seat)
-        self.moves.saved(place.key[0], place.game_id, seen["revision"])
-        self._record_if_over(place, session)
+        self._moved(place, session, seen["revision"])
         self.drive(place)
         return session.game.mask_events(events, seat), seen
 
@@ -253,6 +248,11 @@ class CircleTables:
             revision = session.revision
         self.moves.saved(place.key[0], place.game_id, revision)
         return found
+
+    def catch_up(self, place: Place, revision: int | None) -> None:
+        """Bring this process's copy of the game to ``revision`` or later (None: to what is
+        saved now), as news of a move arrives."""
+        self._current(place, revision)
 
     def session_of(self, place: Place) -> GameSession:
         """The game as this process has it (read from the store if it has not yet): only for
@@ -289,19 +289,32 @@ class CircleTables:
                     if not session.bot_to_move:
                         return
                     try:
-                        events = session.apply(session.bot_action())
+                        self._move(place, session, session.bot_action())
                     except StoreError:  # another process plays it (or a member moved): theirs
-                        self._forget(place.key)
                         return
-                    self._cache.moved(place.key, len(session.actions), events)
                     revision = session.revision
-                self.moves.saved(place.key[0], place.game_id, revision)
-                self._record_if_over(place, session)
+                self._moved(place, session, revision)
         except Exception:
             log.exception("the computer could not play at table %s", place.game_id)
         finally:
             with self._guard:
                 self._driving.discard(place.key)
+
+    def _move(self, place: Place, session: GameSession, action: Any) -> list[dict[str, Any]]:
+        """Apply and save a move (under the game's lock) and keep its events; a save refused
+        because another process saved first forgets this copy, to be read again."""
+        try:
+            events = session.apply(action)
+        except StoreError:
+            self._forget(place.key)
+            raise
+        self._cache.moved(place.key, len(session.actions), events)
+        return events
+
+    def _moved(self, place: Place, session: GameSession, revision: int) -> None:
+        """After a move (out of the lock): tell everyone; a game it ended becomes a record."""
+        self.moves.saved(place.key[0], place.game_id, revision)
+        self._record_if_over(place, session)
 
     # --- what a seat sees --------------------------------------------------------------
 
@@ -350,10 +363,11 @@ class CircleTables:
         done)."""
         if not session.over or place.key in self._recorded:
             return
+        db = self._directory.transactions
         try:
-            record_finished(self._directory.transactions, place.circle.id, place.game_id,
-                            session, place.records)
-            if recorded(self._directory.transactions, place.circle.id, place.game_id):
+            # Copied by this call, or (when another process holds the claim) done already.
+            if record_finished(db, place.circle.id, place.game_id, session, place.records) \
+                    is not None or recorded(db, place.circle.id, place.game_id):
                 self._recorded.add(place.key)
         except StoreError:
             log.exception("table %s has ended but is not among the records yet", place.game_id)

@@ -54,11 +54,6 @@ class Moves:
 
         return stop
 
-    def watched(self) -> int:
-        """How many watchers there are (for the tests and the load figures)."""
-        with self._lock:
-            return sum(len(v) for v in self._watchers.values())
-
     def saved(self, place: str, game_id: int, revision: int) -> None:
         """A save of this process has committed (where the database does not tell of it)."""
 
