@@ -159,7 +159,7 @@ def make_main(startup: Startup) -> Callable[[ft.Page], Any]:
         from app.state import AppState, device_language
 
         store = await startup.store()
-        lang = device_language(await _device_locales(page))
+        lang = device_language(await device_locales(page))
         open_app(page, lambda: AppState(store, lang))
 
     return main
@@ -197,17 +197,48 @@ def open_app(page: ft.Page, make_state: Callable[[], Any]) -> None:
         state.feedback.prepare()
 
 
-async def _device_locales(page: ft.Page) -> list[str]:
-    """The device's preferred language tags (browser languages in web mode)."""
-    tags: list[str] = []
+ASK_AGAIN = 3  # times the device is asked for its languages when its page comes back while asked
+ANSWER_S = 20  # seconds a connected client may take to say its languages
+
+
+async def _device_info(page: ft.Page) -> Any:
+    """The client's device info, or None when it does not answer.
+
+    A question to a page that goes (a reload, a tab reconnecting to a server that restarted
+    and then reloaded) is never answered, and Flet waits for the answer without end: the
+    session would stay blank when the page comes back to it. So the question is asked
+    again when the page reconnects.
+    """
+    came_back = asyncio.Event()
+    page.on_connect = lambda e: came_back.set()
     try:
-        info = await page.get_device_info()
+        for _ in range(ASK_AGAIN):
+            came_back.clear()
+            ask = asyncio.ensure_future(page.get_device_info())
+            back = asyncio.ensure_future(came_back.wait())
+            done, _pending = await asyncio.wait({ask, back}, timeout=ANSWER_S,
+                                                return_when=asyncio.FIRST_COMPLETED)
+            back.cancel()
+            if ask in done:
+                return ask.result()
+            ask.cancel()
+            if back not in done:
+                log.info("no device info in %s s", ANSWER_S)
+                return None
+        return None
     except Exception as exc:  # not every platform answers; English is the fallback
         log.info("no device info: %s", exc)
-        info = None
+        return None
+    finally:
+        page.on_connect = None
+
+
+async def device_locales(page: ft.Page) -> list[str]:
+    """The device's preferred language tags (browser languages in web mode)."""
+    tags: list[str] = []
+    info = await _device_info(page)
     if info is not None:
-        for attr in ("languages",):
-            tags.extend(str(x) for x in (getattr(info, attr, None) or []))
+        tags.extend(str(x) for x in (getattr(info, "languages", None) or []))
         if getattr(info, "language", None):
             tags.insert(0, str(info.language))
         for loc in getattr(info, "locales", None) or []:

@@ -103,3 +103,46 @@ def test_the_app_exits_with_1_and_says_why_when_its_database_cannot_be_opened(tm
                           cwd=ROOT, env=env, capture_output=True, text=True, timeout=120)
     assert done.returncode == 1
     assert "hofstaat: cannot open the database: cannot create the folder" in done.stderr
+
+
+class _Info:
+    def __init__(self, languages):
+        self.languages = languages
+
+
+class _GoingPage:
+    """A page whose first question about the device is never answered: the tab went (a reload,
+    or a tab reconnecting to a restarted server and then reloaded) and came back."""
+
+    def __init__(self, answers_after: int, comes_back: bool = True):
+        self.on_connect = None
+        self.asked = 0
+        self.answers_after = answers_after
+        self.comes_back = comes_back
+
+    async def get_device_info(self):
+        self.asked += 1
+        if self.asked <= self.answers_after:
+            if self.comes_back:
+                asyncio.get_running_loop().call_later(0.01, self.on_connect, None)
+            await asyncio.Event().wait()  # as Flet waits for an answer from a page that went
+        return _Info(["de-DE"])
+
+
+def test_a_page_that_comes_back_while_asked_for_its_languages_is_asked_again():
+    from app.main import device_locales
+
+    page = _GoingPage(answers_after=1)
+    assert asyncio.run(asyncio.wait_for(device_locales(page), 5)) == ["de-DE"]
+    assert page.asked == 2
+    assert page.on_connect is None  # the shell's own handler comes later
+
+
+def test_a_page_that_never_answers_gets_the_fallback_language(monkeypatch):
+    import app.main
+    from app.main import device_locales
+
+    monkeypatch.setattr(app.main, "ANSWER_S", 0.05)
+    assert asyncio.run(device_locales(_GoingPage(answers_after=9, comes_back=False))) == []
+    page = _GoingPage(answers_after=9)  # keeps going and coming back
+    assert asyncio.run(device_locales(page)) == [] and page.asked == app.main.ASK_AGAIN

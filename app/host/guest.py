@@ -378,9 +378,9 @@ def query_code(page: Any) -> str:
 
 async def main(page: ft.Page) -> None:
     """The guests' server's entry: a guest's page."""
-    from app.main import _device_locales
+    from app.main import device_locales
 
-    lang = device_language(await _device_locales(page))
+    lang = device_language(await device_locales(page))
     theme.apply(page, "light")
     page.padding = 0
     page.title = "Hofstaat"

@@ -280,10 +280,10 @@ class MemberDoor:
 
 def make_member_main(directory: Directory, stores: Any, tables: Any) -> Callable[[ft.Page], Any]:
     """The server's per-session entry point."""
-    from app.main import _device_locales, open_app
+    from app.main import device_locales, open_app
 
     async def main(page: ft.Page) -> None:
-        lang = device_language(await _device_locales(page))
+        lang = device_language(await device_locales(page))
         await MemberDoor(page, directory, stores, tables, open_app, lang).start()
 
     return main
