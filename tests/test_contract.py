@@ -119,6 +119,23 @@ def test_selfplay_record_replays_to_the_same_final_state(name, players, seed):
 
 
 @pytest.mark.parametrize("name,players,seed", cases(range(3)))
+def test_a_replay_in_place_reaches_every_state_that_applying_the_moves_one_by_one_reaches(name, players, seed):
+    # ``replay`` carries the moves out on one state without copying it: a move that kept a
+    # reference into the state would show here as a later state that differs.
+    game = registry.get(name)
+    rng = random.Random(seed)
+    state, actions, states = game.new(players, seed), [], []
+    while not state["over"]:
+        action = str(rng.choice(game.legal_actions(state)))
+        state = game.apply(state, action).state
+        actions.append(action)
+        states.append(json.dumps(state, sort_keys=True))
+    for k in sorted({1, len(actions) // 3, len(actions) // 2, len(actions) - 1, len(actions)}):
+        again = game.replay(players, seed, None, actions[:k])
+        assert json.dumps(again, sort_keys=True) == states[k - 1], f"after {k} moves"
+
+
+@pytest.mark.parametrize("name,players,seed", cases(range(3)))
 def test_undo_restores_every_earlier_state(name, players, seed):
     seats = [Seat("human", f"P{i}") for i in range(players)]
     session = GameSession.start(name, seats, seed=seed)

@@ -23,11 +23,11 @@ class InProcess:
         self.calls: list[tuple[dict, int]] = []
         self.before_answer = None  # something a test does while the exchange is under way
 
-    def exchange(self, changes: str, since: int) -> tuple[str, int, bool]:
+    def exchange(self, changes: str, since: int, more: bool = False) -> tuple[str, int, bool]:
         self.calls.append((json.loads(changes), since))
         if self.before_answer:
             self.before_answer()
-        return answer(self.store, changes, since)
+        return answer(self.store, changes, since, more=more)
 
 
 @pytest.fixture
@@ -210,3 +210,60 @@ def test_a_sync_cut_off_between_pages_goes_on_from_the_last_page_merged(server, 
     remote.calls.clear()
     sync(a, remote, limit=1)
     assert remote.calls[0][1] == kept["received"] and records(server) == records(a)
+
+
+def test_a_sync_in_pages_counts_every_game_once_after_its_last_page(server, phones, monkeypatch):
+    # The phone's games end before the server's: every page would make each side count every
+    # game again. Each side counts once, after the last page, and shows what one import shows.
+    from test_merge_converges import records_of
+
+    from core.store import derive, records as counting
+
+    b = phones("b", 90_000.0)
+    for seed in (2, 3):
+        finished_dynasty(b, seed=seed)
+    sync(b, InProcess(server))
+    a = phones("a")
+    for seed in (4, 5, 6, 7):
+        finished_dynasty(a, seed=seed)
+    counted = []
+    real = counting.rebuild
+    monkeypatch.setattr(counting, "rebuild", lambda s: (counted.append(1), real(s)))
+    remote = InProcess(server)
+    report = sync(a, remote, limit=1)
+    assert report.exchanges > 10
+    assert len(counted) == 2  # the server after the phone's last page, the phone after its own
+    assert a.get_setting(derive.COUNT_AGAIN) is None and server.get_setting(derive.COUNT_AGAIN) is None
+    one_import = phones("c")
+    one_import.import_backup(server.export_backup())
+    assert records_of(a) == records_of(one_import) == records_of(server)
+
+
+def test_statistics_left_waiting_by_a_sync_cut_off_are_counted_by_the_next(server, phones):
+    from test_merge_converges import records_of
+
+    from core.store import derive
+
+    b = phones("b", 90_000.0)
+    finished_dynasty(b, seed=2)
+    sync(b, InProcess(server))
+    a = phones("a")
+    finished_dynasty(a, seed=4)
+    remote = InProcess(server)
+    calls = []
+
+    def cut_after_three():
+        calls.append(1)
+        if len(calls) == 4:
+            raise StoreError("the connection broke", "sync_unreachable")
+
+    remote.before_answer = cut_after_three
+    with pytest.raises(StoreError):
+        sync(a, remote, limit=1)
+    assert a.get_setting(derive.COUNT_AGAIN) is True and server.get_setting(derive.COUNT_AGAIN) is True
+    remote.before_answer = None
+    sync(a, remote, limit=1)
+    assert a.get_setting(derive.COUNT_AGAIN) is None and server.get_setting(derive.COUNT_AGAIN) is None
+    one_import = phones("c")
+    one_import.import_backup(server.export_backup())
+    assert records_of(a) == records_of(one_import) == records_of(server)

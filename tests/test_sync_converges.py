@@ -36,8 +36,8 @@ class Server:
         self.store = store
         self.lose_answer = False
 
-    def exchange(self, changes: str, since: int) -> tuple[str, int, bool]:
-        reply = answer(self.store, changes, since)
+    def exchange(self, changes: str, since: int, more: bool = False) -> tuple[str, int, bool]:
+        reply = answer(self.store, changes, since, more=more)
         if self.lose_answer:
             raise StoreError("the connection broke", "sync_unreachable")
         return reply

@@ -67,6 +67,7 @@ class Exchange(BaseModel):
     protocol: int
     since: int
     changes: str
+    more: bool = False  # more pages of the device's follow (older apps do not say)
 
 
 def make_server(directory: Directory, stores: CircleStores, tables: CircleTables) -> FastAPI:
@@ -168,7 +169,7 @@ def make_api(directory: Directory, stores: CircleStores, tables: CircleTables,
                              f"{body.protocol}: update the app or the server", "sync_version",
                              server=PROTOCOL, app=body.protocol)
         store = stores.of(directory.circle_location(who.id, circle_id))
-        changes, upto, more = answer(store, body.changes, body.since)
+        changes, upto, more = answer(store, body.changes, body.since, more=body.more)
         return {"changes": changes, "upto": upto, "more": more}
 
     add_table_routes(api, directory, tables, account)

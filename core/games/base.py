@@ -331,14 +331,23 @@ class Game(ABC):
                actions: Iterable[str]) -> State:
         """The state reached by applying ``actions`` to a fresh deal.
 
+        The moves are carried out on one state in place, checked as ``apply`` checks them: no
+        state on the way is kept, so none is copied (an import replays every game it brings,
+        and copying was most of that work).
+
         :raises IllegalAction: naming the index of the first refused action.
         """
         state = self.new(players, seed, options)
         for i, text in enumerate(actions):
             try:
-                state = self.apply(state, text).state
-            except (IllegalAction, MalformedAction) as exc:
+                act = self.to_action(text)
+            except MalformedAction as exc:
                 raise IllegalAction(f"action {i} refused: {exc}") from None
+            reason = self.why_illegal(state, act)
+            if reason is not None:
+                raise IllegalAction(f"action {i} refused: {str(act)!r} is illegal: {reason}")
+            self.execute(state, act, [])
+            state["ply"] += 1
         return state
 
 

@@ -157,9 +157,10 @@ class HttpRemote:
     def identity(self) -> str:
         return self.circle.identity
 
-    def exchange(self, changes: str, since: int) -> tuple[str, int, bool]:
+    def exchange(self, changes: str, since: int, more: bool = False) -> tuple[str, int, bool]:
         found = self.client._call("POST", f"/api/circles/{self.circle.id}/sync",
-                                  {"protocol": PROTOCOL, "since": since, "changes": changes},
+                                  {"protocol": PROTOCOL, "since": since, "changes": changes,
+                                   "more": more},
                                   timeout=SYNC_TIMEOUT)
         if not (isinstance(found, dict) and isinstance(found.get("changes"), str)
                 and isinstance(found.get("upto"), int) and isinstance(found.get("more"), bool)):

@@ -43,9 +43,9 @@ class Timed:
         self.store = store
         self.seconds: dict[str, float] = {}
 
-    def exchange(self, changes: str, since: int) -> tuple[str, int, bool]:
+    def exchange(self, changes: str, since: int, more: bool = False) -> tuple[str, int, bool]:
         start = time.perf_counter()
-        out = answer(self.store, changes, since)
+        out = answer(self.store, changes, since, more=more)
         add = {"server": time.perf_counter() - start, "bytes_up": len(changes.encode()),
                "bytes_down": len(out[0].encode()), "exchanges": 1}
         for name, value in add.items():

@@ -19,24 +19,22 @@ a Connection (the upgrade of older databases uses it too).
 
 from __future__ import annotations
 
-from itertools import permutations
 from typing import Any, NamedTuple, Sequence
 
-from sqlalchemy import and_, delete, insert, select, text, update
+from sqlalchemy import and_, delete, insert, select, text
 
-from core.outcomes import HOUSE, figures, matches
-from core.outcomes.rating import rate
 from core.store import merges
 from core.store.changes import listed
 from core.store.tables import (FigureRow, GameRow, PairTotalRow, PlayerFigureRow, PlayerTotalRow,
                                RatingRow, RatingStepRow, table_of)
+from core.store.tally import PAIRS, TOTALS, Tally, rated, total_key
 from core.store.values import loads_or_none
 
 F, RT, RH = table_of(FigureRow), table_of(RatingRow), table_of(RatingStepRow)
 G = table_of(GameRow).c
 PT, PF, PP = table_of(PlayerTotalRow), table_of(PlayerFigureRow), table_of(PairTotalRow)
-HOUSE_PROFILE = 0  # the rating row of the game itself, the opponent of a solitaire
-NO_PROFILE = 0  # the totals of the people who played without a profile
+CHUNK = 500  # games read (and their per-game rows written) at a time while counting them all
+FINISHED = ("FROM games g WHERE g.over AND EXISTS (SELECT 1 FROM results r WHERE r.game_id = g.id)")
 
 
 class _Seat(NamedTuple):
@@ -56,27 +54,35 @@ class _Seat(NamedTuple):
 def rebuild(s: Any) -> None:
     """Write every total and rating again from the finished games' results, in the order
     ``(finished_at, uuid)``: after an upgrade, after an import that added or changed
-    something, and when a game ends before games already counted."""
+    something, and when a game ends before games already counted. The running rows are
+    counted in memory and written once; the games are read a chunk at a time."""
     for table in (F, RT, RH, PT, PF, PP):
         s.execute(delete(table))
-    read_as = merges.local(s)
-    finished = s.execute(text(
-        "SELECT g.id, g.game, g.state, g.result, g.finished_at FROM games g WHERE g.over"
-        " AND EXISTS (SELECT 1 FROM results r WHERE r.game_id = g.id)"
-        " ORDER BY g.finished_at, g.uuid")).fetchall()
-    for found in finished:
-        _count(s, found, read_as)
+    order = s.execute(text(f"SELECT g.id {FINISHED} ORDER BY g.finished_at, g.uuid")).scalars().all()
+    tally = Tally()
+    _count(s, tally, order, merges.local(s))
+    _insert_running(s, tally)
 
 
-def _count(s: Any, found: Any, read_as: dict[int, int]) -> None:
-    """Add one finished game (its id, game, state, result and end) from its result rows."""
-    gid, game, state_raw, result_raw, finished_at = found
-    result, state = loads_or_none(result_raw), loads_or_none(state_raw)
-    rows = s.execute(text(
-        "SELECT game_id, seat, kind, profile_id, won, score, assisted, undos, hints"
-        " FROM results WHERE game_id = :g ORDER BY seat"), {"g": gid}).fetchall()
-    write(s, game, rows, result if isinstance(result, dict) else {"winners": []},
-          state if isinstance(state, dict) else None, finished_at, read_as)
+def _count(s: Any, tally: Tally, order: Sequence[int], read_as: dict[int, int]) -> None:
+    """Count the finished games ``order`` in that order, writing their per-game rows."""
+    for at in range(0, len(order), CHUNK):
+        chunk = order[at:at + CHUNK]
+        games = {g.id: g for g in s.execute(text(
+            "SELECT id, game, state, result, finished_at FROM games WHERE id IN :ids")
+            .bindparams(listed(chunk)))}
+        seats: dict[int, list[Any]] = {}
+        for r in s.execute(text(
+                "SELECT game_id, seat, kind, profile_id, won, score, assisted, undos, hints"
+                " FROM results WHERE game_id IN :ids ORDER BY game_id, seat").bindparams(listed(chunk))):
+            seats.setdefault(r.game_id, []).append(r)
+        for gid in chunk:
+            found = games[gid]
+            result, state = loads_or_none(found.result), loads_or_none(found.state)
+            tally.add(found.game, _read_as(seats[gid], read_as),
+                      result if isinstance(result, dict) else {"winners": []},
+                      state if isinstance(state, dict) else None, found.finished_at)
+        _insert_per_game(s, tally)
 
 
 def count_new(s: Any, game_ids: Sequence[int]) -> bool:
@@ -90,17 +96,17 @@ def count_new(s: Any, game_ids: Sequence[int]) -> bool:
     first = s.execute(select(G.finished_at, G.uuid).where(G.id.in_(listed(fresh)))
                       .order_by(G.finished_at, G.uuid).limit(1)).one()
     keys = s.execute(text(
-        "SELECT g.id FROM games g WHERE g.over"
-        " AND EXISTS (SELECT 1 FROM results r WHERE r.game_id = g.id)"
-        " AND (g.finished_at > :t OR (g.finished_at = :t AND g.uuid >= :u))"
+        f"SELECT g.id {FINISHED} AND (g.finished_at > :t OR (g.finished_at = :t AND g.uuid >= :u))"
         " ORDER BY g.finished_at, g.uuid"), {"t": first.finished_at, "u": first.uuid}
     ).scalars().all()
     if set(keys) != fresh:
         return False
     read_as = merges.local(s)
-    for gid in keys:
-        _count(s, s.execute(text("SELECT id, game, state, result, finished_at FROM games"
-                                 " WHERE id = :g"), {"g": gid}).one(), read_as)
+    seats = [_read_as(rows, read_as) for rows in _result_rows(s, keys)]
+    kinds = set(s.execute(select(G.game).where(G.id.in_(listed(keys)))).scalars())
+    tally = _load(s, kinds, seats)
+    _count(s, tally, keys, read_as)
+    _replace_running(s, kinds, seats, tally)
     return True
 
 
@@ -119,109 +125,80 @@ def write(s: Any, game: str, rows: Sequence[Any], result: dict[str, Any],
     """Add what a game that just ended says, from its result rows (one per seat, in seat
     order: ``game_id``, ``seat``, ``kind``, ``profile_id``, ``won``, ``score``, ``assisted``,
     ``undos``, ``hints``); ``read_as`` maps merged-away profiles (default: the database's)."""
-    if read_as is None:
-        read_as = merges.local(s)
-    if read_as:
-        rows = [_Seat(r.game_id, r.seat, r.kind, read_as.get(r.profile_id, r.profile_id), r.won,
-                      r.score, r.assisted, r.undos, r.hints) for r in rows]
-    game_id = rows[0].game_id
-    own = [figures(game, state, result, r.seat) for r in rows]
-    raw = [{"game_id": game_id, "seat": r.seat, "game": game, "kind": r.kind,
-            "profile_id": r.profile_id, "name": name, "value": value}
-           for r, mine in zip(rows, own) for name, value in mine.items()]
-    if raw:
-        s.execute(insert(F), raw)
-    for r, mine in zip(rows, own):
-        key = r.profile_id if r.profile_id is not None else NO_PROFILE if r.kind == "human" else None
-        if key is not None:
-            _add_totals(s, key, game, r)
-            _add_figures(s, key, game, mine)
-    _add_pairs(s, game, rows)
-    _rate(s, game_id, game, rows, result, state, now)
+    rows = _read_as(rows, merges.local(s) if read_as is None else read_as)
+    tally = _load(s, {game}, [rows])
+    tally.add(game, rows, result, state, now)
+    _insert_per_game(s, tally)
+    _replace_running(s, {game}, [rows], tally)
 
 
-def _add_totals(s: Any, key: int, game: str, r: Any) -> None:
-    c = PT.c
-    old = s.execute(select(PT).where(c.profile_id == key, c.game == game)).one_or_none()
-    won, score = bool(r.won), r.score
-    if old is None:
-        s.execute(insert(PT).values(
-            profile_id=key, game=game, games=1, wins=int(won), assisted_wins=int(won and bool(r.assisted)),
-            hints=r.hints, undos=r.undos, scored=int(score is not None), score_sum=score or 0.0,
-            score_max=score, score_min=score, current_streak=int(won), best_streak=int(won)))
-        return
-    streak = old.current_streak + 1 if won else 0
-    s.execute(update(PT).where(c.profile_id == key, c.game == game).values(
-        games=old.games + 1, wins=old.wins + int(won),
-        assisted_wins=old.assisted_wins + int(won and bool(r.assisted)),
-        hints=old.hints + r.hints, undos=old.undos + r.undos,
-        scored=old.scored + int(score is not None), score_sum=old.score_sum + (score or 0.0),
-        score_max=_pick(max, old.score_max, score), score_min=_pick(min, old.score_min, score),
-        current_streak=streak, best_streak=max(old.best_streak, streak)))
+def _read_as(rows: Sequence[Any], read_as: dict[int, int]) -> Sequence[Any]:
+    if not read_as:
+        return rows
+    return [_Seat(r.game_id, r.seat, r.kind, read_as.get(r.profile_id, r.profile_id), r.won,
+                  r.score, r.assisted, r.undos, r.hints) for r in rows]
 
 
-def _pick(choose: Any, old: float | None, new: float | None) -> float | None:
-    return old if new is None else new if old is None else choose(old, new)
+def _result_rows(s: Any, game_ids: Sequence[int]) -> list[list[Any]]:
+    seats: dict[int, list[Any]] = {}
+    for r in s.execute(text(
+            "SELECT game_id, seat, kind, profile_id, won, score, assisted, undos, hints"
+            " FROM results WHERE game_id IN :ids ORDER BY game_id, seat").bindparams(listed(game_ids))):
+        seats.setdefault(r.game_id, []).append(r)
+    return list(seats.values())
 
 
-def _add_figures(s: Any, key: int, game: str, mine: dict[str, float]) -> None:
-    if not mine:
-        return
-    c = PF.c
-    where = and_(c.profile_id == key, c.game == game)
-    old = dict(s.execute(select(c.name, c.total).where(where, c.name.in_(list(mine)))).all())
-    for name, value in mine.items():
-        if name in old:
-            s.execute(update(PF).where(where, c.name == name).values(total=old[name] + value))
-        else:
-            s.execute(insert(PF).values(profile_id=key, game=game, name=name, total=value))
+def _scope(kinds: set[str], tables: list[Sequence[Any]]) -> dict[str, Any]:
+    """Which running rows counting these games may touch: per table, a condition."""
+    keys = {k for rows in tables for k in map(total_key, rows) if k is not None}
+    people = {r.profile_id for rows in tables for r in rows if r.profile_id is not None}
+    rating = {k for rows in tables for k in rated(rows).values()}
+    games = list(kinds)
+    return {
+        "totals": (PT, and_(PT.c.game.in_(games), PT.c.profile_id.in_(keys))),
+        "figures": (PF, and_(PF.c.game.in_(games), PF.c.profile_id.in_(keys))),
+        "pairs": (PP, and_(PP.c.game.in_(games), PP.c.profile_id.in_(people),
+                           PP.c.other_id.in_(people))),
+        "ratings": (RT, and_(RT.c.game.in_(games), RT.c.profile_id.in_(rating))),
+    }
 
 
-def _add_pairs(s: Any, game: str, rows: Sequence[Any]) -> None:
-    """Each ordered pair of different profiles at the table; a profile in several seats won
-    when any of its seats did."""
-    won: dict[int, bool] = {}
-    for r in rows:
-        if r.profile_id is not None:
-            won[r.profile_id] = won.get(r.profile_id, False) or bool(r.won)
-    pairs = list(permutations(won, 2))
-    if not pairs:
-        return
-    c = PP.c
-    old = {(o.profile_id, o.other_id): o for o in s.execute(
-        select(PP).where(c.game == game, c.profile_id.in_(list(won)), c.other_id.in_(list(won))))}
-    for a, b in pairs:
-        add = {"games": 1, "wins": int(won[a] and not won[b]), "losses": int(won[b] and not won[a]),
-               "shared": int(won[a] and won[b])}
-        if (a, b) in old:
-            o = old[(a, b)]
-            s.execute(update(PP).where(c.profile_id == a, c.other_id == b, c.game == game).values(
-                **{k: getattr(o, k) + v for k, v in add.items()}))
-        else:
-            s.execute(insert(PP).values(profile_id=a, other_id=b, game=game, **add))
+def _load(s: Any, kinds: set[str], tables: list[Sequence[Any]]) -> Tally:
+    """A tally holding the running rows these games' counting may touch."""
+    scope = _scope(kinds, tables)
+    tally = Tally()
+    table, where = scope["totals"]
+    for r in s.execute(select(table).where(where)).mappings():
+        tally.totals[(r["profile_id"], r["game"])] = {k: r[k] for k in TOTALS}
+    table, where = scope["figures"]
+    for r in s.execute(select(table).where(where)).mappings():
+        tally.figures[(r["profile_id"], r["game"], r["name"])] = r["total"]
+    table, where = scope["pairs"]
+    for r in s.execute(select(table).where(where)).mappings():
+        tally.pairs[(r["profile_id"], r["other_id"], r["game"])] = {k: r[k] for k in PAIRS}
+    table, where = scope["ratings"]
+    for r in s.execute(select(table).where(where)).mappings():
+        tally.ratings[(r["game"], r["profile_id"])] = [r["mu"], r["sigma"], r["games"], r["updated_at"]]
+    return tally
 
 
-def _rate(s: Any, game_id: int, game: str, rows: Sequence[Any], result: dict[str, Any],
-          state: dict[str, Any] | None, now: float) -> None:
-    player_of = {r.seat: r.profile_id for r in rows if r.profile_id is not None}
-    if len(rows) == 1:
-        player_of[HOUSE] = HOUSE_PROFILE
-    if not player_of:
-        return
-    keys = set(player_of.values())
-    found = {r.profile_id: r for r in s.execute(
-        select(RT.c.profile_id, RT.c.mu, RT.c.sigma, RT.c.games)
-        .where(RT.c.game == game, RT.c.profile_id.in_(keys)))}
-    new = rate({k: (r.mu, r.sigma) for k, r in found.items()}, matches(game, state, result, len(rows)),
-               player_of)
-    for pid in keys:
-        mu, sigma = new[pid]
-        if pid in found:
-            s.execute(update(RT).where(RT.c.game == game, RT.c.profile_id == pid)
-                      .values(mu=mu, sigma=sigma, games=found[pid].games + 1, updated_at=now))
-        else:
-            s.execute(insert(RT).values(game=game, profile_id=pid, mu=mu, sigma=sigma, games=1,
-                                        updated_at=now))
-    s.execute(insert(RH), [{"game_id": game_id, "game": game, "profile_id": pid, "mu": new[pid][0],
-                            "sigma": new[pid][1], "finished_at": now} for pid in keys])
+def _replace_running(s: Any, kinds: set[str], tables: list[Sequence[Any]], tally: Tally) -> None:
+    """Write back the running rows of ``_load``'s scope, as counted now."""
+    for table, where in _scope(kinds, tables).values():
+        s.execute(delete(table).where(where))
+    _insert_running(s, tally)
 
+
+def _insert_running(s: Any, tally: Tally) -> None:
+    tables = {"totals": PT, "figures": PF, "pairs": PP, "ratings": RT}
+    for name, rows in tally.rows().items():
+        if rows:
+            s.execute(insert(tables[name]), rows)
+
+
+def _insert_per_game(s: Any, tally: Tally) -> None:
+    figures, steps = tally.taken()
+    if figures:
+        s.execute(insert(F), figures)
+    if steps:
+        s.execute(insert(RH), steps)

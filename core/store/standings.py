@@ -11,12 +11,13 @@ from sqlalchemy import and_, case, func, or_, select
 from core.outcomes import lower_score_wins
 from core.outcomes.rating import MU, SIGMA, shown
 from core.store import merges
-from core.store.records import NO_PROFILE, PF, PP, PT, RH, RT
+from core.store.records import PF, PP, PT, RH, RT
 from core.store.stats import number
 from core.ledger import SETTLED
 from core.store.ledger import DYNASTY_GAMES
 from core.store.tables import (GameForkRow, GameRow, LedgerEntryRow, ProfileRow, ResultRow,
                                table_of)
+from core.store.tally import NO_PROFILE
 
 G, P, R = table_of(GameRow).c, table_of(ProfileRow).c, table_of(ResultRow).c
 E = table_of(LedgerEntryRow).c

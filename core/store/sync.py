@@ -37,9 +37,10 @@ class Remote(Protocol):
         nothing, has another."""
         ...
 
-    def exchange(self, changes: str, since: int) -> tuple[str, int, bool]:
-        """Send a page of this device's changes; get a page of the server's changes after
-        ``since``, the number of its last change, and whether more follow.
+    def exchange(self, changes: str, since: int, more: bool = False) -> tuple[str, int, bool]:
+        """Send a page of this device's changes (``more``: and more pages of them follow); get
+        a page of the server's changes after ``since``, the number of its last change, and
+        whether more follow.
 
         :raises StoreError: ``sync_restart`` when the server has not got as far as ``since``
             (it was restored from an older copy): sync everything again. Anything else the
@@ -59,9 +60,12 @@ class SyncReport:
     upto: int
 
 
-def answer(store: Any, changes: str, since: int, limit: int = PAGE) -> tuple[str, int, bool]:
+def answer(store: Any, changes: str, since: int, limit: int = PAGE,
+           more: bool = False) -> tuple[str, int, bool]:
     """The server's half of an exchange, on the circle's store: merge the device's page, then
-    the next page of this store's changes after ``since``.
+    the next page of this store's changes after ``since``. While the device has ``more``
+    pages to send, the statistics and ratings wait for its last one (a first sync sends
+    dozens, and each could make the server count every game again).
 
     :raises StoreError: ``sync_restart`` when ``since`` is beyond this store's changes;
         ``BackupError`` when the device's changes cannot be merged (nothing is written then).
@@ -73,7 +77,7 @@ def answer(store: Any, changes: str, since: int, limit: int = PAGE) -> tuple[str
         raise StoreError("this server has fewer changes than the device received from it "
                          "(it was restored from an older copy): everything is synced again",
                          "sync_restart")
-    report, _before, _after = store.merge_changes(changes)
+    report, _before, _after = store.merge_changes(changes, count=not more)
     # A record the device sent that loses to the version here goes back with the answer, changed
     # here lately or not: the device must end with the version that wins.
     return store.changes_page(since, limit, also=report.kept)
@@ -111,8 +115,10 @@ def _exchanges(store: Any, remote: Remote, key: str, sent: int, received: int,
     more = True
     while more:
         outgoing, sent_upto, more_here = store.changes_page(sent, limit, upto=start)
-        incoming, received, more_there = remote.exchange(outgoing, received)
-        report, before, after = store.merge_changes(incoming)
+        incoming, received, more_there = remote.exchange(outgoing, received, more_here)
+        # Statistics and ratings are counted after the last page only: a page whose games end
+        # before those counted would make each page count every game again.
+        report, before, after = store.merge_changes(incoming, count=not (more_here or more_there))
         merged += after - before
         for found in (report.updated, report.kept):
             for kind, ids in found.items():

@@ -68,10 +68,12 @@ class SyncMethods:
         """Note the records named (by kind) as changed now, so the next sync sends them."""
         self._write(lambda s: changes.note_again(s, records))
 
-    def merge_changes(self, raw: bytes | str) -> tuple[backup.ImportReport, int, int]:
+    def merge_changes(self, raw: bytes | str, count: bool = True) -> tuple[backup.ImportReport, int, int]:
         """Merge a sync's changes, all of them or nothing, like ``import_backup``; with the
         change numbers before and after, so the changes the merge made can be told apart
         (between them, and no other writer's: the counter is held for the whole merge).
+        ``count`` False: more pages of this sync follow, and the statistics and ratings are
+        counted after the last (``derive.after_merge``).
 
         :raises BackupError: saying what is wrong; nothing is written then.
         """
@@ -83,21 +85,22 @@ class SyncMethods:
             # transaction ends, so every number between ``before`` and ``after`` is this merge's.
             s.execute(text("UPDATE hofstaat_seq SET last = last WHERE id = 1"))
             before = changes.mark(s)
-            report = merge_records(s, leave_settings, self._clock())
+            report = merge_records(s, leave_settings, self._clock(), count)
             return report, before, changes.mark(s)
 
         return self._write(merge)
 
 
-def merge_records(s: Session, records: dict[str, Any], now: float) -> backup.ImportReport:
+def merge_records(s: Session, records: dict[str, Any], now: float,
+                  count: bool = True) -> backup.ImportReport:
     """Merge a parsed backup's records in the caller's transaction, and derive what follows
     from them (results, statistics, ratings, settled debts).
 
     :raises BackupError: for a record that cannot be merged, or payments that no longer fit.
     """
     report = backup.merge(s, records, now)
+    derive.after_merge(s, report, count)
     if report.changed:
-        derive.after_merge(s, report)
         try:
             backup_ledger.check_payments(s, report.added.get("ledger", []))
         except backup.Invalid as exc:
