@@ -29,7 +29,8 @@ from core.store.backup import counts, differing, is_time, need, only, uuid_field
 from core.saved_checks import check_saved
 from core.store.checks import check_record
 from core.store.errors import StoreError
-from core.store.results import result_rows
+from core.store.ids import new_uuid
+from core.store.results import result_values
 from core.store.tables import GameForkRow, GameRow, ResultRow, FigureRow, table_of
 from core.store.values import RESIGNED
 
@@ -289,16 +290,19 @@ def write_forks(s: Session, game_id: int, forks: list[versions.Version], links: 
             for f in forks])
 
 
-def derive_results(s: Session, game_id: int) -> None:
-    """The results of a game derived again from the version that counts (none while it runs)."""
-    s.execute(delete(table_of(FigureRow)).where(table_of(FigureRow).c.game_id == game_id))
-    s.execute(delete(table_of(ResultRow)).where(table_of(ResultRow).c.game_id == game_id))
+def derive_results(s: Session, game_id: int, fresh: bool = False) -> None:
+    """The results of a game derived again from the version that counts (none while it runs).
+    ``fresh``: the game was just added, with nothing derived yet to remove."""
+    if not fresh:
+        s.execute(delete(table_of(FigureRow)).where(table_of(FigureRow).c.game_id == game_id))
+        s.execute(delete(table_of(ResultRow)).where(table_of(ResultRow).c.game_id == game_id))
     row = s.execute(select(G.game, G.seats, G.over, G.result, G.undos, G.hints, G.finished_at,
                            G.updated_at).where(G.id == game_id)).one_or_none()
     if row is not None and row.over and isinstance(row.result, dict):
-        s.add_all(result_rows(game_id, row.game, row.seats, row.result, row.undos, row.hints,
-                              row.finished_at if row.finished_at is not None else row.updated_at))
-        s.flush()
+        # Column values, not rows: an import of thousands of games spent most of this building them.
+        values = result_values(game_id, row.game, row.seats, row.result, row.undos, row.hints,
+                               row.finished_at if row.finished_at is not None else row.updated_at)
+        s.execute(insert(table_of(ResultRow)), [dict(v, uuid=new_uuid()) for v in values])
 
 
 def write_game(plan: Plan, r: dict[str, Any], detail: Any) -> None:
@@ -316,7 +320,7 @@ def write_game(plan: Plan, r: dict[str, Any], detail: Any) -> None:
         write_forks(s, game_id, forks, links)
         plan.touched.append(game_id)
         if main["over"]:
-            derive_results(s, game_id)
+            derive_results(s, game_id, fresh=True)
             plan.derived.append(game_id)
         return
     values: dict[str, Any] = {"archived": archived, "archived_at": archived_at,

@@ -32,6 +32,7 @@ from core.store.repository import Store
 from core.store.sync import answer, sync
 
 TEMPLATES = 24  # real games to copy from
+FILL_CHUNK = 10_000  # games per import while filling
 
 
 class Timed:
@@ -63,6 +64,13 @@ def copies(template: dict[str, Any], count: int) -> str:
     return json.dumps(out)
 
 
+def fill(store: Store, template: dict[str, Any], count: int) -> None:
+    """``count`` copies imported a chunk at a time: one file of them all would pass the size a
+    backup file may have."""
+    for start in range(0, count, FILL_CHUNK):
+        store.import_backup(copies(template, min(FILL_CHUNK, count - start)))
+
+
 def timed(work: Any) -> tuple[float, Any]:
     start = time.perf_counter()
     found = work()
@@ -80,8 +88,8 @@ def run(phone_games: int, server_games: int, folder: str, db: str | None,
     maker.close()
     server = Store.open(db or os.path.join(folder, "server.db"))
     phone = Store.open(os.path.join(folder, "phone.db"))
-    fill_server, _ = timed(lambda: server.import_backup(copies(template, server_games)))
-    fill_phone, _ = timed(lambda: phone.import_backup(copies(template, phone_games)))
+    fill_server, _ = timed(lambda: fill(server, template, server_games))
+    fill_phone, _ = timed(lambda: fill(phone, template, phone_games))
     remote = Timed(server)
     report: dict[str, Any] = {"phone_games": phone_games, "server_games": server_games,
                               "server_db": "sqlite" if db is None else db.split(":", 1)[0],

@@ -21,17 +21,25 @@ from core.store.tables import ResultRow, table_of
 R = table_of(ResultRow).c
 
 
-def result_rows(game_id: int, game: str, seats: list[dict[str, Any]], result: dict[str, Any],
-                undos: int, hints: int, finished_at: float) -> list[ResultRow]:
-    """The rows that record how each seat did; a seat without a numeric score gets none."""
+def result_values(game_id: int, game: str, seats: list[dict[str, Any]], result: dict[str, Any],
+                  undos: int, hints: int, finished_at: float) -> list[dict[str, Any]]:
+    """The rows that record how each seat did, as column values; a seat without a numeric
+    score gets none."""
     scores: Sequence[Any] = result.get("scores") or []
     winners = set(result["winners"])
     assisted = undos > 0 or hints > 0
-    return [ResultRow(game_id=game_id, game=game, seat=i, kind=seat["kind"],
-                      profile_id=seat.get("profile_id"), level=seat.get("level"),
-                      score=_score(scores[i] if i < len(scores) else None), won=i in winners,
-                      assisted=assisted, undos=undos, hints=hints, finished_at=finished_at)
+    return [{"game_id": game_id, "game": game, "seat": i, "kind": seat["kind"],
+             "profile_id": seat.get("profile_id"), "level": seat.get("level"),
+             "score": _score(scores[i] if i < len(scores) else None), "won": i in winners,
+             "assisted": assisted, "undos": undos, "hints": hints, "finished_at": finished_at}
             for i, seat in enumerate(seats)]
+
+
+def result_rows(game_id: int, game: str, seats: list[dict[str, Any]], result: dict[str, Any],
+                undos: int, hints: int, finished_at: float) -> list[ResultRow]:
+    """``result_values`` as rows."""
+    return [ResultRow(**v) for v in result_values(game_id, game, seats, result, undos, hints,
+                                                  finished_at)]
 
 
 def record(s: Session, game_id: int, game: str, seats: list[dict[str, Any]],
