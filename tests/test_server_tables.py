@@ -14,7 +14,7 @@ from websockets.exceptions import ConnectionClosed
 from websockets.sync.client import connect
 
 from core.games import registry
-from core.server.circles import circle_location, tables_location
+from core.server.circles import TABLES, circle_location, tables_location
 from core.server.client import ServerClient
 from core.session import GameSession
 from core.store import StoreError
@@ -267,3 +267,31 @@ def test_a_socket_whose_session_ended_makes_no_more_moves(server, circle):
                 socket.recv(timeout=HEARD_WITHIN)
         assert closed.value.rcvd.code == 4401
     assert saved_state(server, club, look["table"], anna).revision == look["revision"]
+
+
+def test_a_process_hears_of_a_table_opened_in_a_circle_but_not_of_its_moves_as_new(server, circle):
+    # A member's home lists the tables they sit at: it hears of each new table of the circle
+    # (the first save of a game in the circle's tables), not of every move at every table.
+    import threading
+
+    club, anna, ben, _carla, _eve = circle
+    place = server.directory.circle(anna.id, club).store_key + TABLES
+    heard, came = [], threading.Event()
+
+    def news(revision):
+        heard.append(revision)
+        came.set()
+
+    stop = server.tables.moves.watch(place, None, news)
+    try:
+        look = open_table(anna, club, [{"member": anna.id}, {"member": ben.id}])
+        assert came.wait(HEARD_WITHIN), "the new table was not heard of"
+        assert heard == [1]
+        mover = anna if look["to_move"] == 0 else ben
+        seen = mover.call("GET", f"/api/circles/{club}/tables/{look['table']}")
+        mover.call("POST", f"/api/circles/{club}/tables/{look['table']}/moves",
+                   {"action": seen["legal"][0], "revision": seen["revision"]})
+        time.sleep(0.5)  # the move's news would have come by now
+        assert heard == [1]
+    finally:
+        stop()

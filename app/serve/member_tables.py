@@ -32,6 +32,7 @@ from core.errors import IllegalAction
 from core.games import registry
 from core.server.circle_tables import CircleTables, Place
 from core.server.circles import TABLES
+from core.server.moves import NEW
 from core.store import StoreError
 
 log = logging.getLogger(__name__)
@@ -102,8 +103,10 @@ def home_section(shell: Any, membership: Any) -> list[ft.Control]:
         t("ctable.new"), icon=ft.Icons.ADD, on_click=lambda e: shell.navigate("/table/new")))
     body: list[ft.Control] = [ft.Column(rows, spacing=10)] if rows else [
         theme.caption(t("ctable.none", circle=membership.circle.name))]
-    # Whose turn it is changes with every move at these tables: home shows it as it changes.
-    keys = [(membership.circle.store_key + TABLES, x["table"]) for x in found]
+    # Whose turn it is changes with every move at these tables, and a table opened by another
+    # member may be one with this member: home shows both as they happen.
+    place = membership.circle.store_key + TABLES
+    keys = [(place, x["table"]) for x in found] + [(place, NEW)]
     _while_shown(shell, "/", membership.tables, keys, lambda _revision: _refresh(shell))
     return [ft.Container(theme.section_label(t("ctable.heading")), padding=ft.Padding.only(top=18)),
             *body, ft.Row([new])]

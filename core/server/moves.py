@@ -28,6 +28,8 @@ log = logging.getLogger(__name__)
 # What a watcher hears: the game's new revision, or None when news may have been missed (the
 # listening connection was lost and is back): read the game again.
 Heard = Callable[[int | None], None]
+NEW = None  # ``watch``'s game id for "every game started from now on"
+FIRST = 1  # a game's revision when it is first saved
 
 
 class Moves:
@@ -37,9 +39,10 @@ class Moves:
         self._watchers: dict[tuple[str, int], list[Heard]] = {}
         self._lock = threading.Lock()
 
-    def watch(self, place: str, game_id: int, heard: Heard) -> Callable[[], None]:
+    def watch(self, place: str, game_id: int | None, heard: Heard) -> Callable[[], None]:
         """Call ``heard`` after every save of game ``game_id`` of the circle store ``place``
-        (its key); returns what stops it."""
+        (its key), or with ``NEW`` after the first save of every game started there (a table
+        opened); returns what stops it."""
         key = (place, game_id)
         with self._lock:
             self._watchers.setdefault(key, []).append(heard)
@@ -67,17 +70,14 @@ class Moves:
     def _tell(self, place: str, game_id: int, revision: int | None) -> None:
         with self._lock:
             found = list(self._watchers.get((place, game_id), ()))
-        for heard in found:
-            try:
-                heard(revision)
-            except Exception:  # one watcher's fault must not keep the news from the others
-                log.exception("a watcher of game %s failed", game_id)
+            if revision == FIRST:
+                found += self._watchers.get((place, NEW), ())
+        _call(found, revision)
 
     def _tell_everyone(self) -> None:
         with self._lock:
-            keys = list(self._watchers)
-        for place, game_id in keys:
-            self._tell(place, game_id, None)
+            found = [heard for each in self._watchers.values() for heard in each]
+        _call(list(dict.fromkeys(found)), None)
 
 
 class LocalMoves(Moves):
@@ -140,6 +140,14 @@ class PostgresMoves(Moves):
     def close(self) -> None:
         self._stopping.set()
         self._thread.join(5)
+
+
+def _call(found: list[Heard], revision: int | None) -> None:
+    for heard in found:
+        try:
+            heard(revision)
+        except Exception:  # one watcher's fault must not keep the news from the others
+            log.exception("a watcher of a game failed")
 
 
 def moves_for(location: str) -> Moves:

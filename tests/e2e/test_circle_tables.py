@@ -1,7 +1,7 @@
 """Members of a circle at one table through the server's web client, each on their own device:
-Anna opens a table with Ben from her phone, Ben finds it on his tablet's home screen, each
-move shows at the other's table at once, and no face of a card a member may not know reaches
-their browser."""
+Anna opens a table with Ben from her phone, it appears on the home screen open on Ben's
+tablet, each move shows at the other's table at once, and no face of a card a member may not
+know reaches their browser."""
 
 from __future__ import annotations
 
@@ -56,6 +56,8 @@ def test_two_members_play_at_one_table_from_their_own_devices(browser, circle_se
     try:
         anna, anna_frames = member_page(browser, url, PHONE, "phone", "anna", opened)
         expect(anna.page.get_by_text("Noch kein Tisch")).to_be_visible()
+        ben, ben_frames = member_page(browser, url, TABLET, "tablet", "ben", opened)
+        expect(ben.page.get_by_text("Noch kein Tisch")).to_be_visible()
         anna.by_id("circle-table-new").click()
         expect(anna.by_id("circle-table-open")).to_be_attached()
         anna.shot("circle-table-new")
@@ -63,9 +65,9 @@ def test_two_members_play_at_one_table_from_their_own_devices(browser, circle_se
         expect(anna.page.get_by_text("Reihe").first).to_be_attached(timeout=30_000)
         [table] = anna_api._call("GET", f"/api/circles/{club.id}/tables")
         assert table["to_move"] == 0  # Thronfolge's first round starts at the first seat
-        ben, ben_frames = member_page(browser, url, TABLET, "tablet", "ben", opened)
+        # Ben's home, open all along, shows the table Anna opened with him, without a reload.
         ben_row = ben.by_id(f"circle-table-{table['table']}")
-        expect(ben_row).to_be_attached()
+        expect(ben_row).to_be_attached(timeout=10_000)
         expect(ben.page.get_by_text("Anna ist am Zug")).to_be_attached()
         expect(anna.page.get_by_text("Du bist am Zug").first).to_be_attached()
         take_turn(anna)
