@@ -207,3 +207,26 @@ def test_a_password_hashed_with_weaker_settings_is_hashed_again_at_sign_in(place
         today.sign_in("anna", SECRET)
         assert any(v.startswith("$argon2id$v=19$m=65536") for v in every_value(place))
         assert today.sign_in("anna", SECRET).account.login == "anna"
+
+
+def test_a_member_s_settings_follow_their_account_and_no_one_else_s(directory):
+    # The server's web client keeps a member's language, theme and guides seen per account:
+    # a browser signed in later reads them, another member does not.
+    from core.server.account_settings import MOST_BYTES, AccountSettings
+
+    anna = directory.register("anna", "Anna", SECRET)
+    ben = directory.register("ben", "Ben", SECRET)
+    first = AccountSettings(directory.transactions, anna.id)
+    first.set_setting("ui.language", "en")
+    first.set_setting("guides.seen", ["thronfolge"])
+    first.set_setting("ui.theme", "dark")
+    first.delete_setting("ui.theme")
+    again = AccountSettings(directory.transactions, anna.id)
+    assert again.get_setting("ui.language") == "en" and again.get_setting("guides.seen") == ["thronfolge"]
+    assert again.get_setting("ui.theme", "system") == "system"
+    again.set_setting("ui.language", "de")
+    assert AccountSettings(directory.transactions, anna.id).get_setting("ui.language") == "de"
+    assert AccountSettings(directory.transactions, ben.id).get_setting("ui.language") is None
+    for key, value in (("", "x"), ("k", float("nan")), ("k", object()), ("k", "x" * MOST_BYTES)):
+        assert refused(again.set_setting, key, value).key == "bad_setting"
+    assert AccountSettings(directory.transactions, anna.id).get_setting("k") is None

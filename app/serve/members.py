@@ -5,7 +5,8 @@ ratings and ledger, and games played at the table in the browser.
 A page reaches a circle's store only through ``Directory.circle_location`` for the signed-in
 account, so a stranger reaches none. The session's token is kept in the browser
 (``ft.SharedPreferences``) so a reload stays signed in; the password never is. A member's
-settings (language, theme...) are this browser session's: the circle's store is shared.
+settings (language, theme...) are their account's (``AccountSettings``): the circle's store
+is shared.
 """
 
 from __future__ import annotations
@@ -20,29 +21,13 @@ from app import i18n, theme
 from app.serve import strings  # noqa: F401 (the texts of these pages)
 from app.screens.messages import error_text
 from app.state import device_language
+from core.server.account_settings import AccountSettings
 from core.server.directory import Account, Circle, Directory
 from core.store import StoreError
 
 log = logging.getLogger(__name__)
 TOKEN, CIRCLE = "hofstaat.server.token", "hofstaat.server.circle"
 
-
-
-class SessionPrefs:
-    """A member's settings for this browser session (the circle's store is everyone's)."""
-
-    def __init__(self) -> None:
-        self._values: dict[str, Any] = {}
-
-    def get_setting(self, key: str, default: Any = None) -> Any:
-        value = self._values.get(key)
-        return default if value is None else value
-
-    def set_setting(self, key: str, value: Any) -> None:
-        self._values[key] = value
-
-    def delete_setting(self, key: str) -> None:
-        self._values.pop(key, None)
 
 
 class Membership:
@@ -239,13 +224,15 @@ class MemberDoor:
             location = await asyncio.to_thread(self.directory.circle_location, self.account.id,
                                                circle.id)
             store = await asyncio.to_thread(self.stores.of, location)
+            prefs = await asyncio.to_thread(AccountSettings, self.directory.transactions,
+                                            self.account.id)
         except StoreError as exc:
             self._snack(exc)
             return
         await self._keep(CIRCLE, str(circle.id))
         membership = Membership(self, self.account, circle)
         self.page.views[:] = [ft.View(route="/")]  # the shell builds on the page's first view
-        self.open_app(self.page, lambda: AppState(store, self.lang, prefs=SessionPrefs(),
+        self.open_app(self.page, lambda: AppState(store, self.lang, prefs=prefs,
                                                   circle=membership))
 
     async def switch(self) -> None:

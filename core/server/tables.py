@@ -41,6 +41,15 @@ sessions = Table(
     Index("ix_server_sessions_account", "account_id"),
 )
 
+# A member's own settings (language, theme, card backs, guides seen), the same on every
+# browser they sign in from: a circle's store is everyone's, its settings are nobody's own.
+account_settings = Table(
+    "server_account_settings", metadata,
+    Column("account_id", Integer, ForeignKey("server_accounts.id"), primary_key=True),
+    Column("key", String, primary_key=True),
+    Column("value", String, nullable=False),  # JSON
+)
+
 # Wrong passwords per login name, whether an account has it or not, so trying names tells
 # nothing and guessing one account's password slows down across every server process.
 failures = Table(
