@@ -1,6 +1,6 @@
 """The server's own web client: a member makes an account and a circle in the browser and uses
 the app on the circle's records; a stranger signed in sees no circle of theirs; signing out
-shows the sign-in form again."""
+shows the sign-in form again; the language a member chose is theirs in the next browser."""
 
 from __future__ import annotations
 
@@ -51,9 +51,23 @@ def test_a_member_signs_up_makes_a_circle_and_uses_the_app_on_it(browser, circle
         expect(anna.by_id("member-invitation")).to_be_visible()
         anna.shot("member-invite", ms=1500)
         anna.page.get_by_role("button", name="OK").click()
+        # Her language is her account's: chosen here, it is hers in the next browser too.
+        anna.page.get_by_role("button", name="English").click()
+        expect(anna.page.get_by_text("Sign out")).to_be_attached()
         anna.by_id("member-sign-out").click()
         expect(anna.page.get_by_role("button", name="Neues Konto")).to_be_visible()
         anna.shot("member-sign-in")
+    finally:
+        ctx.close()
+
+    anna, ctx = page_at(browser, url, TABLET, "tablet")
+    try:
+        anna.open("/")
+        retype(anna.page.get_by_role("textbox", name="Anmeldename"), "anna")
+        retype(anna.page.get_by_role("textbox", name="Passwort"), "ein langes Passwort")
+        anna.by_id("member-go").click()
+        anna.page.get_by_role("button", name="Stammtisch").click()
+        expect(anna.page.get_by_text("Ledger").first).to_be_attached(timeout=30_000)
     finally:
         ctx.close()
 
