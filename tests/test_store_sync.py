@@ -190,18 +190,23 @@ def test_every_page_merges_on_its_own_into_a_store_that_had_the_pages_before(pho
         assert pages > 3 and records(fresh) == records(a)
 
 
+def cut_off_after(remote: InProcess, answered: int) -> None:
+    """The connection breaks once the server has answered ``answered`` exchanges."""
+    calls = []
+
+    def cut() -> None:
+        calls.append(1)
+        if len(calls) == answered + 1:
+            raise StoreError("the connection broke", "sync_unreachable")
+
+    remote.before_answer = cut
+
+
 def test_a_sync_cut_off_between_pages_goes_on_from_the_last_page_merged(server, phones):
     a = phones("a")
     finished_dynasty(a)
     remote = InProcess(server)
-    calls = []
-
-    def cut_after_two():
-        calls.append(1)
-        if len(calls) == 3:
-            raise StoreError("the connection broke", "sync_unreachable")
-
-    remote.before_answer = cut_after_two
+    cut_off_after(remote, 2)
     with pytest.raises(StoreError):
         sync(a, remote, limit=1)
     kept = a.get_setting(setting_key(remote.identity))
@@ -250,14 +255,7 @@ def test_statistics_left_waiting_by_a_sync_cut_off_are_counted_by_the_next(serve
     a = phones("a")
     finished_dynasty(a, seed=4)
     remote = InProcess(server)
-    calls = []
-
-    def cut_after_three():
-        calls.append(1)
-        if len(calls) == 4:
-            raise StoreError("the connection broke", "sync_unreachable")
-
-    remote.before_answer = cut_after_three
+    cut_off_after(remote, 3)
     with pytest.raises(StoreError):
         sync(a, remote, limit=1)
     assert a.get_setting(derive.COUNT_AGAIN) is True and server.get_setting(derive.COUNT_AGAIN) is True
