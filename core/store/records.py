@@ -13,8 +13,9 @@ id, never on a local row id or the order games arrived in. A game that ends afte
 every game counted so far is added (``write``); one that sorts earlier (a phone
 whose clock is behind, a game that came from elsewhere) makes ``rebuild`` count
 every game again in that order. A profile merged into another counts as that one
-(``core.store.merges``). Statements are SQLAlchemy Core, so this runs on a Session or
-a Connection (the upgrade of older databases uses it too).
+(``core.store.merges``). The counting itself is ``core.store.tally``'s, in memory: this
+module reads the rows it needs and writes back what it counted. Statements are SQLAlchemy
+Core, so this runs on a Session or a Connection (the upgrade of older databases uses it too).
 """
 
 from __future__ import annotations
