@@ -227,6 +227,7 @@ def test_a_member_s_settings_follow_their_account_and_no_one_else_s(directory):
     again.set_setting("ui.language", "de")
     assert AccountSettings(directory.transactions, anna.id).get_setting("ui.language") == "de"
     assert AccountSettings(directory.transactions, ben.id).get_setting("ui.language") is None
-    for key, value in (("", "x"), ("k", float("nan")), ("k", object()), ("k", "x" * MOST_BYTES)):
+    for key, value in (("", "x"), ("k\x00", "x"), ("k", float("nan")), ("k", object()),
+                       ("k", "x" * MOST_BYTES), ("k", "\ud800")):
         assert refused(again.set_setting, key, value).key == "bad_setting"
     assert AccountSettings(directory.transactions, anna.id).get_setting("k") is None

@@ -9,14 +9,15 @@ written at once when changed.
 
 from __future__ import annotations
 
-import json
 from typing import Any
 
 from sqlalchemy import delete, insert, select, update
 from sqlmodel import Session
 
 from core.server import tables as t
+from core.store.checks import is_storable
 from core.store.errors import StoreError
+from core.store.location import dumps_json, loads_json
 from core.store.transactions import Transactions
 
 MOST_BYTES = 4096  # a setting's JSON at most: what the app keeps is a word or a short list
@@ -30,12 +31,8 @@ class AccountSettings:
         self._db, self._account = transactions, account_id
         rows = self._db.read(lambda s: s.execute(
             select(C.key, C.value).where(C.account_id == account_id)).all())
-        self._values: dict[str, Any] = {}
-        for key, raw in rows:
-            try:
-                self._values[key] = json.loads(raw)
-            except ValueError:  # a damaged value is as if never set
-                continue
+        # A damaged value reads as None: as if never set.
+        self._values: dict[str, Any] = {key: loads_json(raw) for key, raw in rows}
 
     def get_setting(self, key: str, default: Any = None) -> Any:
         value = self._values.get(key)
@@ -48,10 +45,12 @@ class AccountSettings:
             self.delete_setting(key)
             return
         try:
-            raw = json.dumps(value, ensure_ascii=False, allow_nan=False)
-        except (TypeError, ValueError):
-            raw = None
-        if not isinstance(key, str) or not key or raw is None or len(raw.encode()) > MOST_BYTES:
+            raw: str | None = dumps_json(value)
+            size = len(raw.encode("utf-8"))
+        except (TypeError, ValueError):  # not JSON, or text that is not text (UnicodeEncodeError)
+            raw, size = None, 0
+        if not isinstance(key, str) or not key or not is_storable(key) or raw is None \
+                or size > MOST_BYTES:
             raise StoreError(f"a setting is a text key and a JSON value of at most {MOST_BYTES} "
                              "bytes", "bad_setting")
 
@@ -64,7 +63,7 @@ class AccountSettings:
                 s.execute(update(t.account_settings).where(where).values(value=raw))
 
         self._db.write(put)
-        self._values[key] = json.loads(raw)
+        self._values[key] = loads_json(raw)
 
     def delete_setting(self, key: str) -> None:
         self._db.write(lambda s: s.execute(delete(t.account_settings).where(
