@@ -65,22 +65,20 @@ def rebuild(s: Any) -> None:
     _insert_running(s, tally)
 
 
-def _count(s: Any, tally: Tally, order: Sequence[int], read_as: dict[int, int]) -> None:
-    """Count the finished games ``order`` in that order, writing their per-game rows."""
+def _count(s: Any, tally: Tally, order: Sequence[int], read_as: dict[int, int],
+           seats: dict[int, list[Any]] | None = None) -> None:
+    """Count the finished games ``order`` in that order, writing their per-game rows;
+    ``seats``: their result rows by game, when already read."""
     for at in range(0, len(order), CHUNK):
         chunk = order[at:at + CHUNK]
         games = {g.id: g for g in s.execute(text(
             "SELECT id, game, state, result, finished_at FROM games WHERE id IN :ids")
             .bindparams(listed(chunk)))}
-        seats: dict[int, list[Any]] = {}
-        for r in s.execute(text(
-                "SELECT game_id, seat, kind, profile_id, won, score, assisted, undos, hints"
-                " FROM results WHERE game_id IN :ids ORDER BY game_id, seat").bindparams(listed(chunk))):
-            seats.setdefault(r.game_id, []).append(r)
+        rows = seats if seats is not None else _result_rows(s, chunk)
         for gid in chunk:
             found = games[gid]
             result, state = loads_or_none(found.result), loads_or_none(found.state)
-            tally.add(found.game, _read_as(seats[gid], read_as),
+            tally.add(found.game, _read_as(rows[gid], read_as),
                       result if isinstance(result, dict) else {"winners": []},
                       state if isinstance(state, dict) else None, found.finished_at)
         _insert_per_game(s, tally)
@@ -103,10 +101,11 @@ def count_new(s: Any, game_ids: Sequence[int]) -> bool:
     if set(keys) != fresh:
         return False
     read_as = merges.local(s)
-    seats = [_read_as(rows, read_as) for rows in _result_rows(s, keys)]
+    found = _result_rows(s, keys)
+    seats = [_read_as(rows, read_as) for rows in found.values()]
     kinds = set(s.execute(select(G.game).where(G.id.in_(listed(keys)))).scalars())
     tally = _load(s, kinds, seats)
-    _count(s, tally, keys, read_as)
+    _count(s, tally, keys, read_as, found)
     _replace_running(s, kinds, seats, tally)
     return True
 
@@ -140,13 +139,14 @@ def _read_as(rows: Sequence[Any], read_as: dict[int, int]) -> Sequence[Any]:
                   r.score, r.assisted, r.undos, r.hints) for r in rows]
 
 
-def _result_rows(s: Any, game_ids: Sequence[int]) -> list[list[Any]]:
+def _result_rows(s: Any, game_ids: Sequence[int]) -> dict[int, list[Any]]:
+    """The games' result rows, by game, each game's in seat order."""
     seats: dict[int, list[Any]] = {}
     for r in s.execute(text(
             "SELECT game_id, seat, kind, profile_id, won, score, assisted, undos, hints"
             " FROM results WHERE game_id IN :ids ORDER BY game_id, seat").bindparams(listed(game_ids))):
         seats.setdefault(r.game_id, []).append(r)
-    return list(seats.values())
+    return seats
 
 
 def _scope(kinds: set[str], tables: list[Sequence[Any]]) -> dict[str, Any]:
