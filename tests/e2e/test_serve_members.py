@@ -63,6 +63,9 @@ def test_a_member_signs_up_makes_a_circle_and_uses_the_app_on_it(browser, circle
     anna, ctx = page_at(browser, url, TABLET, "tablet")
     try:
         anna.open("/")
+        # The whole form drawn before typing: on a loaded machine (browser tests two at a
+        # time) every fill into a form still coming up was once dropped.
+        expect(anna.page.get_by_role("button", name="Neues Konto")).to_be_visible(timeout=30_000)
         retype(anna.page.get_by_role("textbox", name="Anmeldename"), "anna")
         retype(anna.page.get_by_role("textbox", name="Passwort"), "ein langes Passwort")
         anna.by_id("member-go").click()
