@@ -24,6 +24,25 @@ from app.devtools.webserver import (  # noqa: F401
 SHOTS = ROOT / "test-artifacts" / "screenshots"
 
 
+# Flutter builds its accessibility DOM only after its hidden placeholder button is clicked. The
+# page clicks it itself the moment it appears: a field the app focuses (``autofocus``) before
+# the tree is on gets an editing element of its own and keeps it, and the field's accessible
+# textbox then never shows what is typed (on a busy machine the test's own click came late).
+SEMANTICS_FIRST = """
+new MutationObserver((changes, watch) => {
+  const placeholder = document.querySelector('flt-semantics-placeholder');
+  if (placeholder) { watch.disconnect(); placeholder.click(); }
+}).observe(document, {childList: true, subtree: true});
+"""
+
+
+def semantics_first(page) -> None:
+    """Have every later load of ``page`` switch Flutter's accessibility tree on at once."""
+    if not getattr(page, "_semantics_first", False):
+        page.add_init_script(SEMANTICS_FIRST)
+        page._semantics_first = True
+
+
 class App:
     """A browser page on the app, with helpers that wait the way Flutter web needs."""
 
@@ -33,10 +52,8 @@ class App:
         self.size_name = size_name
 
     def open(self, route: str = "/") -> None:
+        semantics_first(self.page)
         self.page.goto(self.url + route)
-        self.page.wait_for_selector("flt-semantics-placeholder", state="attached", timeout=40_000)
-        # Flutter builds its accessibility DOM only after this hidden button is clicked.
-        self.page.eval_on_selector("flt-semantics-placeholder", "e => e.click()")
         self.page.wait_for_selector("flt-semantics", state="attached", timeout=40_000)
 
     def by_id(self, identifier: str):
