@@ -10,7 +10,8 @@ import pytest
 from argon2 import PasswordHasher
 from sqlalchemy import MetaData, create_engine, select
 
-from core.server.directory import (DAY, FREE_FAILURES, SESSION_DAYS, Directory, fold, wait_after)
+from core.server.directory import DAY, SESSION_DAYS, Directory, fold
+from core.server.throttle import AT_LOGIN, FROM_ADDRESS, HOUR
 from core.server.passwords import STRONG, Passwords
 from core.store import Store, StoreError
 from core.store.location import target_of
@@ -98,8 +99,8 @@ def test_ten_wrong_passwords_make_further_tries_wait_even_with_the_right_one(dir
     for _ in range(10):
         waits.append(refused(directory.sign_in, "anna", "guess").params["wait"])
         clock.now += waits[-1]  # the guesser waits exactly as long as told
-    assert waits[:FREE_FAILURES] == [0.0] * FREE_FAILURES
-    assert waits[FREE_FAILURES:] == sorted(waits[FREE_FAILURES:]) and waits[-1] == wait_after(10) > 30
+    assert waits[:AT_LOGIN.free] == [0.0] * AT_LOGIN.free
+    assert waits[AT_LOGIN.free:] == sorted(waits[AT_LOGIN.free:]) and waits[-1] == AT_LOGIN.wait_after(10) > 30
     clock.now -= 1  # one second before the last wait ends
     blocked = refused(directory.sign_in, "anna", SECRET)
     assert blocked.key == "sign_in_wait" and blocked.params["wait"] == pytest.approx(1.0)
@@ -113,10 +114,41 @@ def test_wrong_passwords_count_on_every_server_process(place, clock):
     with Directory.open(place, passwords=CHEAP, clock=clock) as one, \
             Directory.open(place, passwords=CHEAP, clock=clock) as other:
         one.register("anna", "Anna", SECRET)
-        for i in range(FREE_FAILURES + 2):
+        for i in range(AT_LOGIN.free + 2):
             refused((one, other)[i % 2].sign_in, "anna", "guess")
         assert refused(one.sign_in, "anna", SECRET).key == "sign_in_wait"
         assert refused(other.sign_in, "anna", SECRET).key == "sign_in_wait"
+
+
+def test_guesses_at_many_names_from_one_address_make_that_address_wait(directory, clock):
+    directory.register("anna", "Anna", SECRET)
+    guesser, home = "203.0.113.5", "198.51.100.7"
+    # One wrong password at each of many names: no name's own count ever makes it wait.
+    waits = [refused(directory.sign_in, f"name{i}", "guess", guesser).params["wait"]
+             for i in range(FROM_ADDRESS.free + 1)]
+    assert waits == [0.0] * FROM_ADDRESS.free + [FROM_ADDRESS.wait_after(FROM_ADDRESS.free + 1)]
+    blocked = refused(directory.sign_in, "anna", SECRET, guesser)
+    assert blocked.key == "sign_in_wait" and blocked.params["wait"] == pytest.approx(waits[-1])
+    # Anna from her own address, or from one not known, is not slowed by the guesser.
+    assert directory.sign_in("anna", SECRET, home).account.login == "anna"
+    assert directory.sign_in("anna", SECRET).account.login == "anna"
+    # A right password from the guesser's address does not clear its count...
+    clock.now += waits[-1]
+    directory.sign_in("anna", SECRET, guesser)
+    again = refused(directory.sign_in, "someone", "guess", guesser).params["wait"]
+    assert again == FROM_ADDRESS.wait_after(FROM_ADDRESS.free + 2) > waits[-1]
+    # ...an hour without a wrong password does.
+    clock.now += again + HOUR + 1
+    assert refused(directory.sign_in, "someone", "guess", guesser).params["wait"] == 0.0
+
+
+def test_no_login_name_typed_reaches_an_address_count(directory):
+    directory.register("anna", "Anna", SECRET)
+    address = "203.0.113.5"
+    for name in (f"ADDRESS {address}", f"address {address}", f" Address {address} "):
+        for _ in range(AT_LOGIN.free + 2):
+            refused(directory.sign_in, name, "guess", "198.51.100.7")
+    assert directory.sign_in("anna", SECRET, address).account.login == "anna"
 
 
 def test_a_session_ends_when_signed_out_or_after_its_days(directory, clock):

@@ -9,6 +9,8 @@ import json
 import socket
 import threading
 import time
+import urllib.error
+import urllib.request
 
 import pytest
 import uvicorn
@@ -19,9 +21,11 @@ from app.serve.api import make_api
 from core.server.circle_tables import CircleTables
 from core.server.circles import CircleStores
 from core.server.moves import moves_for
+from app.serve.cli import parse as serve_args
 from app.serve.cli import run as serve_cli
 from core.server.client import ServerClient, normalise_url
-from core.server.directory import FREE_FAILURES, Directory
+from core.server.directory import Directory
+from core.server.throttle import AT_LOGIN, FROM_ADDRESS
 from core.server.passwords import Passwords
 from core.store import Store, StoreError
 from core.store.sync import setting_key, sync
@@ -134,10 +138,32 @@ def test_ten_wrong_passwords_make_the_right_one_wait(server):
     member(server, "anna")
     guesser = ServerClient(server.url)
     answers = [refusal(guesser.sign_in, "anna", f"guess {i}").key for i in range(10)]
-    assert answers[:FREE_FAILURES + 1] == ["sign_in_failed"] * (FREE_FAILURES + 1)
-    assert set(answers[FREE_FAILURES + 1:]) == {"sign_in_wait"}  # told to wait, not checked
+    assert answers[:AT_LOGIN.free + 1] == ["sign_in_failed"] * (AT_LOGIN.free + 1)
+    assert set(answers[AT_LOGIN.free + 1:]) == {"sign_in_wait"}  # told to wait, not checked
     blocked = refusal(guesser.sign_in, "anna", SECRET)
     assert blocked.key == "sign_in_wait" and blocked.params["wait"] > 0
+
+
+def test_guesses_through_a_trusted_proxy_slow_the_guessers_address_only(server):
+    member(server, "anna")
+
+    def sign_in(login: str, password: str, address: str) -> int:
+        # The server trusts its own machine's proxy (uvicorn's default, as for nginx beside it).
+        request = urllib.request.Request(
+            server.url + "/api/sessions", method="POST",
+            data=json.dumps({"login": login, "password": password}).encode(),
+            headers={"Content-Type": "application/json", "X-Forwarded-For": address})
+        try:
+            with urllib.request.urlopen(request, timeout=10) as answer:
+                return answer.status
+        except urllib.error.HTTPError as refused:
+            return refused.code
+
+    guesser = "203.0.113.9"
+    answers = [sign_in(f"name{i}", "guess", guesser) for i in range(FROM_ADDRESS.free + 1)]
+    assert answers == [401] * (FROM_ADDRESS.free + 1)
+    assert sign_in("anna", SECRET, guesser) == 429  # told to wait, not checked
+    assert sign_in("anna", SECRET, "198.51.100.4") == 201
 
 
 def test_every_failure_is_one_line_and_changes_nothing_on_the_phone(server, phones):
@@ -164,11 +190,16 @@ def test_every_failure_is_one_line_and_changes_nothing_on_the_phone(server, phon
 
 
 def test_the_command_line_says_what_is_wrong_in_one_line(capsys, tmp_path):
-    with pytest.raises(SystemExit) as bad:
-        serve_cli(["--port", "0"])
-    assert bad.value.code == 2
+    for wrong in (["--port", "0"], ["--proxy", "10.0.0.300"], ["--proxy", "10.1.2.3/8"],
+                  ["--proxy", " , "]):
+        with pytest.raises(SystemExit) as bad:
+            serve_cli(wrong)
+        assert bad.value.code == 2
+    assert serve_args(["--proxy", "10.0.0.0/8, 172.18.0.2"]).proxy == ["10.0.0.0/8", "172.18.0.2"]
+    assert serve_args(["--proxy", "*"]).proxy == ["*"]
+    assert serve_args([]).proxy is None  # uvicorn's own default: FORWARDED_ALLOW_IPS or loopback
     text = tmp_path / "notes.txt"
     text.write_text("not a database")
     assert serve_cli(["--db", str(text)]) == 1
     err = capsys.readouterr().err.strip().splitlines()
-    assert len(err) == 2 and err[-1].startswith("hofstaat serve: cannot open the database")
+    assert len(err) == 5 and "'10.0.0.300' is not an address" in err[1] and err[-1].startswith("hofstaat serve: cannot open the database")

@@ -128,8 +128,11 @@ def make_api(directory: Directory, stores: CircleStores, tables: CircleTables,
         return {"login": made.login, "name": made.name}
 
     @api.post("/api/sessions", status_code=201)
-    def sign_in(body: Credentials) -> dict[str, Any]:
-        signed = directory.sign_in(body.login, body.password)
+    def sign_in(body: Credentials, request: Request) -> dict[str, Any]:
+        # The client's address: behind a trusted proxy, uvicorn has taken it from the proxy's
+        # X-Forwarded-For (``hofstaat serve --proxy``).
+        signed = directory.sign_in(body.login, body.password,
+                                   request.client.host if request.client else None)
         return {"token": signed.token, "expires_at": signed.expires_at,
                 "login": signed.account.login, "name": signed.account.name}
 

@@ -3,13 +3,14 @@
 It answers the app's HTTP requests (``app.serve.api``) and serves the members' own web client
 (``app.serve.members``: the app in the browser, on their circle) with uvicorn, on 127.0.0.1 by
 default:
-HTTPS comes from a reverse proxy in front of it (docs/server.md). The database holds the
+HTTPS comes from a reverse proxy in front of it (docs/server/). The database holds the
 directory of accounts and circles; each circle's records are a store of their own in it.
 """
 
 from __future__ import annotations
 
 import argparse
+import ipaddress
 import logging
 import sys
 
@@ -32,10 +33,31 @@ def parse(argv: list[str]) -> argparse.Namespace:
                         "HOFSTAAT_DB; a SQLite file works for trying it out)")
     p.add_argument("--host", default="127.0.0.1", help="address to listen on (default 127.0.0.1)")
     p.add_argument("--port", type=int, default=8080, help="port (default 8080)")
+    p.add_argument("--proxy", metavar="ADDRESSES", default=None,
+                   help="the reverse proxies whose X-Forwarded-For names the member's address, "
+                        "comma-separated addresses or networks, '*' for any (default: "
+                        "FORWARDED_ALLOW_IPS, or 127.0.0.1 and ::1); wrong passwords from "
+                        "one address slow that address's further tries")
     args = p.parse_args(argv)
     if not 0 < args.port < 65536:
         p.error(f"--port must be between 1 and 65535, not {args.port}")
+    if args.proxy is not None:
+        args.proxy = _proxies(p, args.proxy)
     return args
+
+
+def _proxies(p: argparse.ArgumentParser, given: str) -> list[str]:
+    found = [part.strip() for part in given.split(",") if part.strip()]
+    if not found:
+        p.error("--proxy needs at least one address")
+    if "*" in found:
+        return ["*"]  # uvicorn trusts any proxy only for a lone "*"
+    for part in found:
+        try:  # as uvicorn reads them, which would take a mistyped one as a name and trust none
+            ipaddress.ip_network(part) if "/" in part else ipaddress.ip_address(part)
+        except ValueError:
+            p.error(f"--proxy: {part!r} is not an address or a network")
+    return found
 
 
 def run(argv: list[str]) -> int:
@@ -66,7 +88,8 @@ def run(argv: list[str]) -> int:
         # per move here otherwise.
         uvicorn.run(make_server(directory, stores, CircleTables(directory, stores, moves)),
                     host=args.host, port=args.port, log_level="info", access_log=False,
-                    ws="websockets-sansio")
+                    ws="websockets-sansio", proxy_headers=True,
+                    forwarded_allow_ips=args.proxy)
     finally:
         moves.close()
         stores.close()

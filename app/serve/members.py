@@ -163,7 +163,7 @@ class MemberDoor:
                     await asyncio.to_thread(self.directory.register, login.value or "",
                                             name.value or "", password.value or "")
                 signed = await asyncio.to_thread(self.directory.sign_in, login.value or "",
-                                                 password.value or "")
+                                                 password.value or "", self.page.client_ip)
             except StoreError as exc:
                 self._snack(exc)
                 return

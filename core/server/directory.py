@@ -4,8 +4,8 @@ their members and invitations by code.
 Every refusal is a ``StoreError`` whose key the screens translate. A stranger learns nothing:
 a wrong name and a wrong password are one answer that takes as long, a circle one does not
 belong to and a circle that does not exist are one answer, and an invitation that is wrong,
-used or expired is one answer. Wrong passwords for one name slow further tries at that name
-(on every server process: the count is in the database).
+used or expired is one answer. Wrong passwords slow further tries at that name and from that
+network address, on every server process alike (``core.server.throttle``).
 """
 
 from __future__ import annotations
@@ -26,6 +26,7 @@ from sqlmodel import Session
 from core.host import codes
 from core.server import circles as places
 from core.server import tables as t
+from core.server import throttle
 from core.server.passwords import Passwords
 from core.store.errors import StoreError
 from core.store.location import build_engine, resolve_location, setup_transaction, target_of
@@ -34,10 +35,6 @@ from core.store.transactions import Transactions, reason
 SESSION_DAYS = 30
 INVITATION_DAYS = 7
 INVITATION_LENGTH = 8  # letters and digits without look-alikes: 31 ** 8, about 850 billion
-FREE_FAILURES = 3  # wrong passwords in a row before each further try has to wait
-FIRST_WAIT = 1.0  # seconds; doubles with every further wrong password
-MOST_WAIT = 900.0
-FORGET_FAILURES = 24 * 3600.0  # a day without a wrong password starts the count afresh
 _LOGIN = re.compile(r"^[\w.@+-]{3,64}$")
 DAY = 86400.0
 
@@ -89,13 +86,6 @@ def fold(login: Any) -> str:
 
 def _digest(secret: str) -> str:
     return hashlib.sha256(secret.encode()).hexdigest()
-
-
-def wait_after(count: int) -> float:
-    """Seconds the next try must wait after ``count`` wrong passwords in a row."""
-    if count <= FREE_FAILURES:
-        return 0.0
-    return min(FIRST_WAIT * 2 ** (count - FREE_FAILURES - 1), MOST_WAIT)
 
 
 _NO_CIRCLE = "there is no such circle, or you are not one of its members"
@@ -176,20 +166,22 @@ class Directory:
 
         return self._db.write(add)
 
-    def sign_in(self, login: str, password: str) -> SignIn:
+    def sign_in(self, login: str, password: str, address: str | None = None) -> SignIn:
         """A new session for the account, when the password is right.
 
+        ``address`` is the network address the try comes from (None: unknown).
+
         :raises StoreError: ``sign_in_wait`` (params ``wait``, seconds) while wrong passwords
-            at this name make it wait, without checking this one; ``sign_in_failed`` (params
-            ``wait``: what the next try must wait) for a wrong name or password.
+            at this name or from this address make it wait, without checking this one;
+            ``sign_in_failed`` (params ``wait``: what the next try must wait) for a wrong name
+            or password.
         """
         folded, now = fold(login), self._clock()
+        rows = throttle.counted(folded, address)
 
         def look(s: Session) -> tuple[Any, float]:
             row = s.execute(select(t.accounts).where(t.accounts.c.login == folded)).first()
-            blocked = s.execute(select(t.failures.c.blocked_until)
-                                .where(t.failures.c.login == folded)).scalar()
-            return row, blocked or 0.0
+            return row, throttle.blocked_until(s, rows)
 
         account, blocked_until = self._db.read(look)
         if blocked_until > now:
@@ -197,7 +189,7 @@ class Directory:
                              "sign_in_wait", wait=blocked_until - now)
         # The password is checked outside any transaction: Argon2 takes its time on purpose.
         if not self._passwords.matches(account.password_hash if account else None, password):
-            wait = self._db.write(lambda s: _count_failure(s, folded, now))
+            wait = self._db.write(lambda s: throttle.count_failure(s, rows, now))
             raise StoreError("the login name or the password is wrong", "sign_in_failed",
                              wait=wait)
         token = secrets.token_urlsafe(32)
@@ -206,7 +198,7 @@ class Directory:
             account.password_hash) else None
 
         def open_session(s: Session) -> None:
-            s.execute(delete(t.failures).where(t.failures.c.login == folded))
+            throttle.right_password(s, folded)
             s.execute(delete(t.sessions).where(t.sessions.c.account_id == account.id,
                                                t.sessions.c.expires_at <= now))
             s.execute(insert(t.sessions).values(token_hash=_digest(token), account_id=account.id,
@@ -349,19 +341,6 @@ class Directory:
 
 def _account(row: Any) -> Account:
     return Account(row.id, row.login, row.name, row.created_at)
-
-
-def _count_failure(s: Session, login: str, now: float) -> float:
-    """Count a wrong password at ``login``; the wait the next try must keep."""
-    row = s.execute(select(t.failures).where(t.failures.c.login == login)).first()
-    count = 1 if row is None or now - row.last_at > FORGET_FAILURES else row.count + 1
-    wait = wait_after(count)
-    values = {"count": count, "last_at": now, "blocked_until": now + wait}
-    if row is None:
-        s.execute(insert(t.failures).values(login=login, **values))
-    else:
-        s.execute(update(t.failures).where(t.failures.c.login == login).values(**values))
-    return wait
 
 
 def _prepare(s: Session) -> None:
