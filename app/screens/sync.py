@@ -41,6 +41,9 @@ DE = {
     "für eine Person. Sie gibt ihn in ihrer App unter Einstellungen → Mit einem Server "
     "abgleichen → Mit Code beitreten ein.",
     "sync.close": "Schließen",
+    "sync.tables": "Tische der Runde",
+    "sync.tables_hint": "An einem Tisch der Runde spielt jede Person auf ihrem eigenen Gerät, "
+    "im Browser beim Server: dort anmelden, und los.",
     "store.sync_unreachable": "Der Server ist nicht erreichbar. Nichts wurde geändert.",
     "store.sync_not_hofstaat": "Unter dieser Adresse antwortet kein Hofstaat-Server.",
     "store.sync_version": "Server und App sprechen verschiedene Versionen: bitte die ältere "
@@ -85,6 +88,9 @@ EN = {
     "days, for one person. They enter it in their app under Settings → Sync with a server → "
     "Join with a code.",
     "sync.close": "Close",
+    "sync.tables": "Circle's tables",
+    "sync.tables_hint": "At a circle's table everyone plays on their own device, in the "
+    "browser at the server: sign in there and play.",
     "store.sync_unreachable": "The server cannot be reached. Nothing was changed.",
     "store.sync_not_hofstaat": "No Hofstaat server answers at this address.",
     "store.sync_version": "Server and app speak different versions: please update the older "
@@ -169,7 +175,12 @@ def _body(shell, redraw: Callable[[], None]) -> ft.Control:
                              _button("sync-invite", ft.OutlinedButton(
                                  t("sync.invite"), icon=ft.Icons.PERSON_ADD,
                                  on_click=lambda e: shell.page.run_task(invite, shell)))],
-                            spacing=12, wrap=True)]
+                            spacing=12, wrap=True),
+                     # The tables are the server's web client's: the browser opens them there.
+                     theme.caption(t("sync.tables_hint")),
+                     _button("sync-tables", ft.OutlinedButton(
+                         t("sync.tables"), icon=ft.Icons.OPEN_IN_NEW,
+                         on_click=lambda e: shell.page.run_task(open_tables, link.url)))]
         body.append(_button("sync-disconnect", ft.TextButton(
             t("sync.disconnect"), icon=ft.Icons.LOGOUT,
             on_click=lambda e: shell.page.run_task(disconnect, shell, redraw))))
@@ -261,6 +272,10 @@ async def sync_now(shell, redraw: Callable[[], None]) -> None:
         shell.snack(shell.t("sync.done", sent=report.sent, new=report.new))
 
     await _call(shell, redraw, link.sync_now, done)
+
+
+async def open_tables(url: str) -> None:
+    await ft.UrlLauncher().launch_url(url, mode=ft.LaunchMode.EXTERNAL_APPLICATION)
 
 
 async def invite(shell) -> None:

@@ -53,8 +53,16 @@ def test_a_newcomer_connects_makes_a_circle_and_syncs_the_phone(phone, store, ci
     now.click()
     expect(app.page.get_by_text(re.compile(r"Abgeglichen: \d+ gesendet")).last).to_be_visible(
         timeout=30_000)
-    into_view(app, now)
+    # The circle's tables are the server's web client's: the app opens it in the browser.
+    tables = app.by_id("sync-tables")
+    into_view(app, tables)
     app.shot("settings-sync")
+    with app.page.context.expect_page(timeout=20_000) as opened:
+        tables.click()
+    served = opened.value
+    served.wait_for_load_state()
+    assert served.url.rstrip("/") == url.rstrip("/")
+    served.close()
 
     from core.server.directory import Directory
     from core.store import Store
