@@ -228,6 +228,9 @@ def test_the_computer_plays_its_seats_and_every_socket_hears_its_moves(server, c
     club, anna, _ben, _carla, _eve = circle
     level = registry.get("thronfolge").info.levels[0]
     look = open_table(anna, club, [{"member": anna.id}, {"computer": level}])
+    assert look["computer"] == [False, True] and look["levels"] == [None, level]
+    [listed] = anna.call("GET", f"/api/circles/{club}/tables")
+    assert listed["levels"] == [None, level]  # a screen names the computer by it
     with anna.live(club, look["table"]) as socket:
         message = received(socket, look["revision"])
         if message["to_move"] != 0:

@@ -114,9 +114,12 @@ def home_section(shell: Any, membership: Any) -> list[ft.Control]:
 
 def _table_row(shell: Any, x: dict[str, Any]) -> ft.Control:
     t = shell.t
-    names = [t("ctable.you") if i == x["seat"] else n for i, n in enumerate(x["names"])]
+    # A computer is named by its level in the reader's language, as at the table itself.
+    seated = [fmt.seat_name({"kind": "bot" if level else "human", "level": level, "name": name}, t)
+              for name, level in zip(x["names"], x["levels"])]
+    names = [t("ctable.you") if i == x["seat"] else n for i, n in enumerate(seated)]
     turn = t("ctable.your_turn") if x["to_move"] == x["seat"] else \
-        t("ctable.their_turn", name=x["names"][x["to_move"]]) if x["to_move"] is not None else ""
+        t("ctable.their_turn", name=seated[x["to_move"]]) if x["to_move"] is not None else ""
     return tiles.continue_row(
         game_id=x["table"], title=catalog.title(x["game"], t, shell.lang),
         who=" · ".join(fmt.grouped(names)), when=turn, art=f"games/{x['game']}.png",

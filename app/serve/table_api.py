@@ -3,7 +3,9 @@
 - ``GET /api/circles/{id}/tables``: the tables where the member has a seat;
 - ``POST /api/circles/{id}/tables``: deal a game at a new table (``game``, ``seats``: each
   ``{"member": account id}`` or ``{"computer": level}``);
-- ``GET /api/circles/{id}/tables/{table}``: the table as the member's seat sees it;
+- ``GET /api/circles/{id}/tables/{table}``: the table as the member's seat sees it (who sits
+  where: ``names`` as stored, ``computer`` and ``levels``, by which a client names the
+  computer in its own language);
 - ``POST /api/circles/{id}/tables/{table}/moves``: a move (``action``) in the game at
   ``revision``;
 - ``/api/circles/{id}/tables/{table}/live`` (websocket, ``Authorization: Bearer`` as for the

@@ -152,7 +152,7 @@ class CircleTables:
             session = self._current(place)
             self._record_if_over(place, session)
             out.append({"table": game_id, "game": session.game.name, "seat": seat,
-                        "names": [s.name for s in session.seats], "to_move": session.to_move,
+                        **_who(session), "to_move": session.to_move,
                         "over": session.over, "revision": session.revision})
         return sorted(out, key=lambda x: (x["over"], -x["table"]))
 
@@ -324,8 +324,7 @@ class CircleTables:
         the game's state), their legal moves on their turn, who sits where."""
         mine = session.to_move == seat and not session.over
         return {"table": place.game_id, "game": session.game.name, "revision": session.revision,
-                "seat": seat, "names": [s.name for s in session.seats],
-                "computer": [s.is_bot for s in session.seats], "to_move": session.to_move,
+                "seat": seat, **_who(session), "to_move": session.to_move,
                 "over": session.over, "view": session.view(seat),
                 "legal": [str(a) for a in session.legal()] if mine else []}
 
@@ -372,3 +371,10 @@ class CircleTables:
         except StoreError:
             log.exception("table %s has ended but is not among the records yet", place.game_id)
 
+
+def _who(session: GameSession) -> dict[str, list[Any]]:
+    """Who sits where: names as stored, and each computer's level (None for a person), by
+    which a screen names the computer in its reader's language ("Computer (Hard)")."""
+    return {"names": [s.name for s in session.seats],
+            "computer": [s.is_bot for s in session.seats],
+            "levels": [s.level if s.is_bot else None for s in session.seats]}
