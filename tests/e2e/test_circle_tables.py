@@ -87,6 +87,16 @@ def test_two_members_play_at_one_table_from_their_own_devices(browser, circle_se
         expect(anna.page.get_by_text("Du bist am Zug").first).to_be_attached()
         expect(ben.page.get_by_text("Zug 2", exact=True)).to_be_attached(timeout=10_000)
         anna.shot("circle-table-back")
+        # A table with the computer at it: Ben's home names it by its level, in German.
+        ids = {m["name"]: m["account"]
+               for m in anna_api._call("GET", f"/api/circles/{club.id}/members")}
+        anna_api._call("POST", f"/api/circles/{club.id}/tables", {
+            "game": "kings-corner", "seats": [{"member": ids["Anna"]}, {"member": ids["Ben"]},
+                                               {"computer": "normal"}]})
+        ben.open("/")
+        expect(ben.page.get_by_text("Anna · Du · Computer (Normal)")).to_be_attached(
+            timeout=30_000)
+        ben.shot("circle-table-computer", ms=3000)  # after a load the canvas comes late
     finally:
         for ctx in opened:
             ctx.close()
