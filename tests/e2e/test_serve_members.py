@@ -62,6 +62,11 @@ def test_a_member_signs_up_makes_a_circle_and_uses_the_app_on_it(browser, circle
     try:
         anna.open("/")
         retype(anna.page.get_by_role("textbox", name="Anmeldename"), "anna")
+        retype(anna.page.get_by_role("textbox", name="Passwort"), "ein falsches Passwort")
+        anna.by_id("member-go").click()
+        expect(anna.page.get_by_text("Anmeldename oder Passwort stimmen nicht.").first).to_be_visible()
+        # Counted at her name and at the browser's address (a guesser going through names).
+        assert failures(server_db) == {"anna": 1, "ADDRESS 127.0.0.1": 1}
         retype(anna.page.get_by_role("textbox", name="Passwort"), "ein langes Passwort")
         anna.by_id("member-go").click()
         anna.page.get_by_role("button", name="Stammtisch").click()
@@ -77,3 +82,10 @@ def test_a_member_signs_up_makes_a_circle_and_uses_the_app_on_it(browser, circle
         eve.shot("member-stranger")
     finally:
         ctx.close()
+
+
+def failures(server_db) -> dict[str, int]:
+    import sqlite3
+
+    with sqlite3.connect(server_db) as conn:
+        return dict(conn.execute("SELECT login, count FROM server_failures"))
