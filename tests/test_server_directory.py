@@ -151,6 +151,21 @@ def test_no_login_name_typed_reaches_an_address_count(directory):
     assert directory.sign_in("anna", SECRET, address).account.login == "anna"
 
 
+def test_the_keeper_sets_a_new_password_for_a_member_who_forgot_theirs(directory):
+    directory.register("anna", "Anna", SECRET)
+    phone = directory.sign_in("anna", SECRET)
+    for _ in range(AT_LOGIN.free + 1):
+        refused(directory.sign_in, "anna", "what was it again")
+    assert directory.set_password(" ANNA ", "a brand new secret").login == "anna"
+    # Her devices sign in again, with the new one at once (her wrong tries are forgotten).
+    assert refused(directory.account_of, phone.token).key == "session_expired"
+    assert refused(directory.sign_in, "anna", SECRET).key == "sign_in_failed"
+    assert directory.sign_in("anna", "a brand new secret").account.name == "Anna"
+    assert refused(directory.set_password, "nobody", "a brand new secret").key == "account_unknown"
+    assert refused(directory.set_password, "anna", "short").key == "password_weak"
+    assert directory.sign_in("anna", "a brand new secret").account.login == "anna"
+
+
 def test_a_session_ends_when_signed_out_or_after_its_days(directory, clock):
     directory.register("anna", "Anna", SECRET)
     first, second = directory.sign_in("anna", SECRET), directory.sign_in("anna", SECRET)

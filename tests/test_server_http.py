@@ -5,6 +5,7 @@ on the phone."""
 
 from __future__ import annotations
 
+import io
 import json
 import socket
 import threading
@@ -187,6 +188,27 @@ def test_every_failure_is_one_line_and_changes_nothing_on_the_phone(server, phon
         other.stop()
     assert everything(a) == before and a.get_setting(setting_key(club.identity)) is None
     assert refusal(normalise_url, "not a url at all").key == "sync_bad_url"
+
+
+def test_the_command_line_sets_a_forgotten_password(capsys, monkeypatch, tmp_path):
+    db = str(tmp_path / "server.db")
+    with Directory.open(db, passwords=CHEAP) as directory:
+        directory.register("anna", "Anna", SECRET)
+        phone = directory.sign_in("anna", SECRET).token
+    for typed, code in (("a brand new secret\n", 0), ("short\n", 1)):
+        monkeypatch.setattr("sys.stdin", io.StringIO(typed))
+        assert serve_cli(["--db", db, "--set-password", "anna"]) == code
+    monkeypatch.setattr("sys.stdin", io.StringIO("a brand new secret\n"))
+    assert serve_cli(["--db", db, "--set-password", "nobody"]) == 1
+    out, err = capsys.readouterr()
+    assert out.strip() == ("Anna (anna) has a new password: every device of theirs signs in "
+                           "with it again.")
+    weak, unknown = err.strip().splitlines()
+    assert "10 to 200 characters" in weak and "nothing was changed" in weak
+    assert "'nobody'" in unknown and "nothing was changed" in unknown
+    with Directory.open(db, passwords=CHEAP) as directory:
+        assert refusal(directory.account_of, phone).key == "session_expired"
+        assert directory.sign_in("anna", "a brand new secret").account.login == "anna"
 
 
 def test_the_command_line_says_what_is_wrong_in_one_line(capsys, tmp_path):

@@ -10,9 +10,11 @@ directory of accounts and circles; each circle's records are a store of their ow
 from __future__ import annotations
 
 import argparse
+import getpass
 import ipaddress
 import logging
 import sys
+from typing import Any
 
 from core.store import StoreError
 
@@ -38,12 +40,34 @@ def parse(argv: list[str]) -> argparse.Namespace:
                         "comma-separated addresses or networks, '*' for any (default: "
                         "FORWARDED_ALLOW_IPS, or 127.0.0.1 and ::1); wrong passwords from "
                         "one address slow that address's further tries")
+    p.add_argument("--set-password", metavar="LOGIN", default=None,
+                   help="give the member with this login name a new password (asked for twice "
+                        "on a terminal, else the first line of standard input), end their "
+                        "sessions, and exit: for a member who forgot theirs")
     args = p.parse_args(argv)
     if not 0 < args.port < 65536:
         p.error(f"--port must be between 1 and 65535, not {args.port}")
     if args.proxy is not None:
         args.proxy = _proxies(p, args.proxy)
     return args
+
+
+def _set_password(directory: Any, login: str) -> int:
+    if sys.stdin.isatty():
+        password = getpass.getpass("New password: ")
+        if getpass.getpass("The same again: ") != password:
+            sys.stderr.write("hofstaat serve: the two passwords differ; nothing was changed\n")
+            return 1
+    else:
+        password = sys.stdin.readline().rstrip("\r\n")
+    try:
+        account = directory.set_password(login, password)
+    except StoreError as exc:
+        sys.stderr.write(f"hofstaat serve: {exc}; nothing was changed\n")
+        return 1
+    print(f"{account.name} ({account.login}) has a new password: every device of theirs signs "
+          "in with it again.")
+    return 0
 
 
 def _proxies(p: argparse.ArgumentParser, given: str) -> list[str]:
@@ -69,6 +93,9 @@ def run(argv: list[str]) -> int:
     except StoreError as exc:
         sys.stderr.write(f"hofstaat serve: cannot open the database: {exc}\n")
         return 1
+    if args.set_password is not None:
+        with directory:
+            return _set_password(directory, args.set_password)
     import uvicorn
 
     from app.serve.api import make_server

@@ -174,6 +174,8 @@ class MemberDoor:
         self._draw([
             theme.heading(t("member.new_account") if new_account else t("member.sign_in"), 24),
             theme.caption(t("member.sign_in_hint")), login, password, name,
+            # No mail here: the server's keeper sets a new one (hofstaat serve --set-password).
+            *([] if new_account else [theme.caption(t("member.forgot"))]),
             ft.Row([ft.Semantics(identifier="member-go", content=ft.FilledButton(
                         t("member.create") if new_account else t("member.sign_in"), on_click=go)),
                     ft.TextButton(t("member.have_account") if new_account

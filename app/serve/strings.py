@@ -10,6 +10,7 @@ DE = {
     "member.title": "Hofstaat", "member.welcome": "Die Runde auf diesem Server",
     "member.sign_in_hint": "Melde dich an, um die Spieler, Partien und Schulden deiner Runde zu "
     "sehen und zu spielen.",
+    "member.forgot": "Passwort vergessen? Wer diesen Server betreibt, kann dir ein neues geben.",
     "member.login": "Anmeldename", "member.password": "Passwort", "member.name": "Dein Name",
     "member.sign_in": "Anmelden", "member.new_account": "Neues Konto",
     "member.have_account": "Ich habe ein Konto", "member.create": "Konto anlegen",
@@ -38,6 +39,7 @@ DE = {
 EN = {
     "member.title": "Hofstaat", "member.welcome": "Your circle on this server",
     "member.sign_in_hint": "Sign in to see and play your circle's players, games and debts.",
+    "member.forgot": "Forgot your password? Whoever runs this server can give you a new one.",
     "member.login": "Login name", "member.password": "Password", "member.name": "Your name",
     "member.sign_in": "Sign in", "member.new_account": "New account",
     "member.have_account": "I have an account", "member.create": "Create account",

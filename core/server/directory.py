@@ -166,6 +166,28 @@ class Directory:
 
         return self._db.write(add)
 
+    def set_password(self, login: str, password: str) -> Account:
+        """A new password for the account at ``login``, set by the server's keeper for a member
+        who forgot theirs: every session of the account ends (a device signed in with the old
+        one signs in again), and the wrong passwords counted at the name are forgotten.
+
+        :raises StoreError: ``password_weak``, or ``account_unknown`` when no account has it.
+        """
+        folded = fold(login)
+        hashed = self._passwords.hash(password)
+
+        def store(s: Session) -> Account:
+            row = s.execute(select(t.accounts).where(t.accounts.c.login == folded)).first()
+            if row is None:
+                raise StoreError(f"no account has the login name {folded!r}", "account_unknown")
+            s.execute(update(t.accounts).where(t.accounts.c.id == row.id)
+                      .values(password_hash=hashed))
+            s.execute(delete(t.sessions).where(t.sessions.c.account_id == row.id))
+            throttle.right_password(s, folded)
+            return _account(row)
+
+        return self._db.write(store)
+
     def sign_in(self, login: str, password: str, address: str | None = None) -> SignIn:
         """A new session for the account, when the password is right.
 
