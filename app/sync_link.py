@@ -105,6 +105,10 @@ class SyncLink:
     def join(self, code: str) -> Link:
         return self.choose(self._signed_in()[1].join(code))
 
+    def change_password(self, old: str, new: str) -> None:
+        """The account's password (its other devices sign in again with the new one)."""
+        self._signed_in()[1].change_password(old, new)
+
     def invite(self) -> str:
         link, client = self._signed_in()
         if link.circle is None:

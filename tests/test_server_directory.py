@@ -166,6 +166,32 @@ def test_the_keeper_sets_a_new_password_for_a_member_who_forgot_theirs(directory
     assert directory.sign_in("anna", "a brand new secret").account.login == "anna"
 
 
+def test_a_member_changes_their_password_and_their_other_sessions_end(directory):
+    directory.register("anna", "Anna", SECRET)
+    here, phone = directory.sign_in("anna", SECRET), directory.sign_in("anna", SECRET)
+    assert refused(directory.change_password, here.token, "not it", "a brand new secret").key \
+        == "password_wrong"
+    assert refused(directory.change_password, here.token, SECRET, "short").key == "password_weak"
+    assert directory.account_of(phone.token).login == "anna"  # refusals changed nothing
+    directory.change_password(here.token, SECRET, "a brand new secret")
+    assert directory.account_of(here.token).login == "anna"  # this session goes on
+    assert refused(directory.account_of, phone.token).key == "session_expired"
+    assert refused(directory.sign_in, "anna", SECRET).key == "sign_in_failed"
+    assert directory.sign_in("anna", "a brand new secret").account.login == "anna"
+    assert refused(directory.change_password, phone.token, "a brand new secret", SECRET).key \
+        == "session_expired"
+
+
+def test_wrong_old_passwords_slow_a_change_as_they_slow_a_sign_in(directory):
+    directory.register("anna", "Anna", SECRET)
+    token = directory.sign_in("anna", SECRET).token
+    for _ in range(AT_LOGIN.free + 1):
+        refused(directory.change_password, token, "guess", "a brand new secret", "203.0.113.5")
+    assert refused(directory.change_password, token, SECRET, "a brand new secret").key \
+        == "sign_in_wait"
+    assert refused(directory.sign_in, "anna", SECRET).key == "sign_in_wait"
+
+
 def test_a_session_ends_when_signed_out_or_after_its_days(directory, clock):
     directory.register("anna", "Anna", SECRET)
     first, second = directory.sign_in("anna", SECRET), directory.sign_in("anna", SECRET)

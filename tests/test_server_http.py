@@ -24,6 +24,7 @@ from core.server.circles import CircleStores
 from core.server.moves import moves_for
 from app.serve.cli import parse as serve_args
 from app.serve.cli import run as serve_cli
+from app.sync_link import SyncLink
 from core.server.client import ServerClient, normalise_url
 from core.server.directory import Directory
 from core.server.throttle import AT_LOGIN, FROM_ADDRESS
@@ -83,6 +84,12 @@ def server(new_db):
 def member(server, login: str) -> ServerClient:
     client = ServerClient(server.url)
     client.register(login, login.title(), SECRET)
+    client.sign_in(login, SECRET)
+    return client
+
+
+def member_signed_in(server, login: str) -> ServerClient:
+    client = ServerClient(server.url)
     client.sign_in(login, SECRET)
     return client
 
@@ -165,6 +172,20 @@ def test_guesses_through_a_trusted_proxy_slow_the_guessers_address_only(server):
     assert answers == [401] * (FROM_ADDRESS.free + 1)
     assert sign_in("anna", SECRET, guesser) == 429  # told to wait, not checked
     assert sign_in("anna", SECRET, "198.51.100.4") == 201
+
+
+def test_a_phone_changes_the_account_s_password_and_keeps_syncing(server, phones):
+    a = phones("a")
+    member(server, "anna").create_circle("Stammtisch")
+    link = SyncLink(a)
+    link.connect(server.url, "anna", SECRET)
+    link.choose(link.circles()[0])
+    laptop = member_signed_in(server, "anna")
+    assert refusal(link.change_password, "not it", "a brand new secret").key == "password_wrong"
+    link.change_password(SECRET, "a brand new secret")
+    link.sync_now()  # the phone's own session goes on
+    assert refusal(laptop.circles).key == "session_expired"  # the laptop signs in again
+    assert ServerClient(server.url).sign_in("anna", "a brand new secret")["login"] == "anna"
 
 
 def test_every_failure_is_one_line_and_changes_nothing_on_the_phone(server, phones):

@@ -14,6 +14,7 @@ from typing import Any, Callable
 import flet as ft
 
 from app import i18n, theme
+from app.screens import password_change
 from app.screens.messages import error_text
 from app.sync_link import SyncLink
 
@@ -181,9 +182,16 @@ def _body(shell, redraw: Callable[[], None]) -> ft.Control:
                      _button("sync-tables", ft.OutlinedButton(
                          t("sync.tables"), icon=ft.Icons.OPEN_IN_NEW,
                          on_click=lambda e: shell.page.run_task(open_tables, link.url)))]
-        body.append(_button("sync-disconnect", ft.TextButton(
-            t("sync.disconnect"), icon=ft.Icons.LOGOUT,
-            on_click=lambda e: shell.page.run_task(disconnect, shell, redraw))))
+        body.append(ft.Row([
+            _button("sync-password", ft.TextButton(
+                t("password.change"), icon=ft.Icons.PASSWORD,
+                on_click=lambda e: password_change.show(
+                    shell.page, t, SyncLink(shell.state.store).change_password, shell.snack,
+                    lambda exc: error_text(shell, exc)))),
+            _button("sync-disconnect", ft.TextButton(
+                t("sync.disconnect"), icon=ft.Icons.LOGOUT,
+                on_click=lambda e: shell.page.run_task(disconnect, shell, redraw)))],
+            spacing=4, wrap=True))
     return ft.Column(body, spacing=8, tight=True)
 
 

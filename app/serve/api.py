@@ -29,6 +29,7 @@ from core.store.sync import PROTOCOL, answer
 
 ASSETS_DIR = str(Path(__file__).resolve().parents[2] / "assets")
 STATUS = {"sign_in_failed": 401, "session_expired": 401, "sign_in_wait": 429,
+          "password_wrong": 403,
           "circle_unknown": 404, "invitation_invalid": 404, "login_taken": 409,
           "circle_member": 409, "sync_restart": 409, "sync_version": 400, **TABLE_STATUS}
 
@@ -53,6 +54,11 @@ class NewAccount(BaseModel):
 class Credentials(BaseModel):
     login: str
     password: str
+
+
+class NewPassword(BaseModel):
+    old: str
+    new: str
 
 
 class NewCircle(BaseModel):
@@ -135,6 +141,13 @@ def make_api(directory: Directory, stores: CircleStores, tables: CircleTables,
                                    request.client.host if request.client else None)
         return {"token": signed.token, "expires_at": signed.expires_at,
                 "login": signed.account.login, "name": signed.account.name}
+
+    @api.put("/api/accounts/password", status_code=204)
+    def change_password(body: NewPassword, request: Request,
+                        authorization: str | None = Header(None)) -> None:
+        # Every other session of the account ends; this one goes on.
+        directory.change_password(token_of(authorization), body.old, body.new,
+                                  request.client.host if request.client else None)
 
     @api.delete("/api/sessions", status_code=204)
     def sign_out(authorization: str | None = Header(None)) -> None:

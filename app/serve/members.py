@@ -19,6 +19,7 @@ import flet as ft
 
 from app import i18n, theme
 from app.serve import strings  # noqa: F401 (the texts of these pages)
+from app.screens import password_change
 from app.screens.messages import error_text
 from app.state import device_language
 from core.server.account_settings import AccountSettings
@@ -64,10 +65,23 @@ class Membership:
                     t("member.switch"), icon=ft.Icons.GROUPS,
                     on_click=lambda e: shell.page.run_task(self.door.switch))),
             ], spacing=12, wrap=True),
-            ft.Semantics(identifier="member-sign-out", content=ft.TextButton(
-                t("member.sign_out"), icon=ft.Icons.LOGOUT,
-                on_click=lambda e: shell.page.run_task(self.door.sign_out))),
+            ft.Row([
+                ft.Semantics(identifier="member-password", content=ft.TextButton(
+                    t("password.change"), icon=ft.Icons.PASSWORD,
+                    on_click=lambda e: self.change_password(shell))),
+                ft.Semantics(identifier="member-sign-out", content=ft.TextButton(
+                    t("member.sign_out"), icon=ft.Icons.LOGOUT,
+                    on_click=lambda e: shell.page.run_task(self.door.sign_out)))],
+                spacing=4, wrap=True),
         ], spacing=8, tight=True)
+
+    def change_password(self, shell: Any) -> None:
+        door = self.door
+        password_change.show(
+            shell.page, shell.t,
+            lambda old, new: door.directory.change_password(door.token or "", old, new,
+                                                            door.page.client_ip),
+            shell.snack, lambda exc: error_text(shell, exc))
 
 
 class MemberDoor:

@@ -124,6 +124,10 @@ class ServerClient:
         self.token = found["token"]
         return {"login": found["login"], "name": found["name"], "token": found["token"]}
 
+    def change_password(self, old: str, new: str) -> None:
+        """The account's password; the server ends its other sessions, this one goes on."""
+        self._call("PUT", "/api/accounts/password", {"old": old, "new": new})
+
     def sign_out(self) -> None:
         if self.token:
             try:

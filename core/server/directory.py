@@ -27,6 +27,7 @@ from core.host import codes
 from core.server import circles as places
 from core.server import tables as t
 from core.server import throttle
+from core.server.password_changes import PasswordChanges
 from core.server.passwords import Passwords
 from core.store.errors import StoreError
 from core.store.location import build_engine, resolve_location, setup_transaction, target_of
@@ -91,7 +92,7 @@ def _digest(secret: str) -> str:
 _NO_CIRCLE = "there is no such circle, or you are not one of its members"
 
 
-class Directory:
+class Directory(PasswordChanges):
     """The directory in one database; open it with ``Directory.open``."""
 
     def __init__(self, transactions: Transactions, location: str, passwords: Passwords,
@@ -166,28 +167,6 @@ class Directory:
 
         return self._db.write(add)
 
-    def set_password(self, login: str, password: str) -> Account:
-        """A new password for the account at ``login``, set by the server's keeper for a member
-        who forgot theirs: every session of the account ends (a device signed in with the old
-        one signs in again), and the wrong passwords counted at the name are forgotten.
-
-        :raises StoreError: ``password_weak``, or ``account_unknown`` when no account has it.
-        """
-        folded = fold(login)
-        hashed = self._passwords.hash(password)
-
-        def store(s: Session) -> Account:
-            row = s.execute(select(t.accounts).where(t.accounts.c.login == folded)).first()
-            if row is None:
-                raise StoreError(f"no account has the login name {folded!r}", "account_unknown")
-            s.execute(update(t.accounts).where(t.accounts.c.id == row.id)
-                      .values(password_hash=hashed))
-            s.execute(delete(t.sessions).where(t.sessions.c.account_id == row.id))
-            throttle.right_password(s, folded)
-            return _account(row)
-
-        return self._db.write(store)
-
     def sign_in(self, login: str, password: str, address: str | None = None) -> SignIn:
         """A new session for the account, when the password is right.
 
@@ -199,21 +178,7 @@ class Directory:
             or password.
         """
         folded, now = fold(login), self._clock()
-        rows = throttle.counted(folded, address)
-
-        def look(s: Session) -> tuple[Any, float]:
-            row = s.execute(select(t.accounts).where(t.accounts.c.login == folded)).first()
-            return row, throttle.blocked_until(s, rows)
-
-        account, blocked_until = self._db.read(look)
-        if blocked_until > now:
-            raise StoreError(f"too many wrong passwords: try again in {blocked_until - now:.0f} s",
-                             "sign_in_wait", wait=blocked_until - now)
-        # The password is checked outside any transaction: Argon2 takes its time on purpose.
-        if not self._passwords.matches(account.password_hash if account else None, password):
-            wait = self._db.write(lambda s: throttle.count_failure(s, rows, now))
-            raise StoreError("the login name or the password is wrong", "sign_in_failed",
-                             wait=wait)
+        account = self._checked(folded, password, address, now)
         token = secrets.token_urlsafe(32)
         expires = now + SESSION_DAYS * DAY
         rehash = self._passwords.hash(password) if self._passwords.outdated(
@@ -231,6 +196,25 @@ class Directory:
 
         self._db.write(open_session)
         return SignIn(token, _account(account), expires)
+
+    def _checked(self, folded: str, password: str, address: str | None, now: float) -> Any:
+        """The account row at ``folded`` when ``password`` is its own (see ``sign_in``)."""
+        rows = throttle.counted(folded, address)
+
+        def look(s: Session) -> tuple[Any, float]:
+            row = s.execute(select(t.accounts).where(t.accounts.c.login == folded)).first()
+            return row, throttle.blocked_until(s, rows)
+
+        account, blocked_until = self._db.read(look)
+        if blocked_until > now:
+            raise StoreError(f"too many wrong passwords: try again in {blocked_until - now:.0f} s",
+                             "sign_in_wait", wait=blocked_until - now)
+        # The password is checked outside any transaction: Argon2 takes its time on purpose.
+        if not self._passwords.matches(account.password_hash if account else None, password):
+            wait = self._db.write(lambda s: throttle.count_failure(s, rows, now))
+            raise StoreError("the login name or the password is wrong", "sign_in_failed",
+                             wait=wait)
+        return account
 
     def account_of(self, token: str) -> Account:
         """The account a session token belongs to.

@@ -7,7 +7,7 @@ from __future__ import annotations
 import pytest
 from playwright.sync_api import expect
 
-from harness import PHONE, TABLET, App, retype
+from harness import PHONE, TABLET, App, into_view, retype
 
 pytestmark = pytest.mark.e2e
 
@@ -49,8 +49,19 @@ def test_a_member_signs_up_makes_a_circle_and_uses_the_app_on_it(browser, circle
         expect(anna.by_id("member-invitation")).to_be_visible()
         anna.shot("member-invite", ms=1500)
         anna.page.get_by_role("button", name="OK").click()
+        # A new password of her own: the next browser signs in with it.
+        password = anna.by_id("member-password")
+        into_view(anna, password)
+        password.click()
+        retype(anna.page.get_by_role("textbox", name="Bisheriges Passwort"), "ein langes Passwort")
+        retype(anna.page.get_by_role("textbox", name="Neues Passwort"), "ein neues langes Passwort")
+        anna.shot("member-password", ms=1200)
+        anna.by_id("password-go").click()
+        expect(anna.page.get_by_text("Das Passwort ist geändert.").first).to_be_visible()
         # Her language is her account's: chosen here, it is hers in the next browser too.
-        anna.page.get_by_role("button", name="English").click()
+        english = anna.page.get_by_role("button", name="English")
+        into_view(anna, english)
+        english.click()
         expect(anna.page.get_by_text("Sign out")).to_be_attached()
         anna.by_id("member-sign-out").click()
         expect(anna.page.get_by_role("button", name="Neues Konto")).to_be_visible()
@@ -67,7 +78,7 @@ def test_a_member_signs_up_makes_a_circle_and_uses_the_app_on_it(browser, circle
         expect(anna.page.get_by_text("Anmeldename oder Passwort stimmen nicht.").first).to_be_visible()
         # Counted at her name and at the browser's address (a guesser going through names).
         assert failures(server_db) == {"anna": 1, "ADDRESS 127.0.0.1": 1}
-        retype(anna.page.get_by_role("textbox", name="Passwort"), "ein langes Passwort")
+        retype(anna.page.get_by_role("textbox", name="Passwort"), "ein neues langes Passwort")
         anna.by_id("member-go").click()
         anna.page.get_by_role("button", name="Stammtisch").click()
         expect(anna.page.get_by_text("Ledger").first).to_be_attached(timeout=30_000)

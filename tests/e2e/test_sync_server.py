@@ -63,12 +63,20 @@ def test_a_newcomer_connects_makes_a_circle_and_syncs_the_phone(phone, store, ci
     served.wait_for_load_state()
     assert served.url.rstrip("/") == url.rstrip("/")
     served.close()
+    # A new password from the phone: the phone stays signed in, the old one is gone.
+    password = app.by_id("sync-password")
+    into_view(app, password)
+    password.click()
+    retype(app.page.get_by_role("textbox", name="Bisheriges Passwort"), "ein langes Passwort")
+    retype(app.page.get_by_role("textbox", name="Neues Passwort"), "ein neues langes Passwort")
+    app.by_id("password-go").click()
+    expect(app.page.get_by_text("Das Passwort ist geändert.").first).to_be_visible()
 
     from core.server.directory import Directory
     from core.store import Store
 
     with Directory.open(str(server_db)) as directory:
-        account = directory.sign_in("synchronia", "ein langes Passwort").account
+        account = directory.sign_in("synchronia", "ein neues langes Passwort").account
         [circle] = directory.circles_of(account.id)
         with Store.open(directory.circle_location(account.id, circle.id)) as kept:
             assert "Synchronia" in {p.name for p in kept.list_profiles()}
