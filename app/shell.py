@@ -149,6 +149,9 @@ class Shell:
                 pass
 
     def close_dialog(self) -> None:
+        """Close the dialog on top. A snack shown over it (a refusal, "copied") sits above it
+        in Flet's dialog stack: it goes first, or the tap would close only the snack."""
+        self.dismiss_snack()
         self.page.pop_dialog()
 
     def confirm(self, title: str, text: str, confirm_label: str, on_confirm: Callable[[], None],

@@ -161,7 +161,7 @@ def _ask(shell, *, icon: str, icon_color: str, title: str, g, body: list[ft.Cont
         title=ft.Text(title, font_family=theme.DISPLAY, size=21, text_align=ft.TextAlign.CENTER),
         content=ft.Container(ft.Column([which] + body, spacing=12, tight=True),
                              width=min(400, max(240, shell.width - 96))),
-        actions=[ft.TextButton(shell.t("cancel"), on_click=lambda e: shell.page.pop_dialog()),
+        actions=[ft.TextButton(shell.t("cancel"), on_click=lambda e: shell.close_dialog()),
                  confirm],
         actions_alignment=ft.MainAxisAlignment.END, shape=ft.RoundedRectangleBorder(radius=24))
     shell.page.show_dialog(dialog)

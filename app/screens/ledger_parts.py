@@ -71,7 +71,7 @@ def pay_dialog(shell, model: LedgerModel, line: DebtLine) -> None:
         content=ft.Column([theme.body(t("ledger.pay_text", amount=line.amount_text)),
                            ft.Semantics(identifier="pay-amount", content=amount), note],
                           spacing=14, tight=True, width=320),
-        actions=[ft.TextButton(t("cancel"), on_click=lambda e: shell.page.pop_dialog()),
+        actions=[ft.TextButton(t("cancel"), on_click=lambda e: shell.close_dialog()),
                  ft.Semantics(identifier="pay-ok", content=ft.FilledButton(
                      t("ledger.pay_ok"), icon=ft.Icons.CHECK, on_click=ok))]))
 
@@ -96,7 +96,7 @@ def history_dialog(shell, model: LedgerModel, line: DebtLine) -> None:
         # As high as the entries need, scrolling beyond about seven of them.
         content=ft.Container(ft.Column(rows, spacing=0, scroll=ft.ScrollMode.AUTO, tight=True),
                              width=360, height=min(62 * len(rows) + 4, 440)),
-        actions=[ft.TextButton(t("close"), on_click=lambda e: shell.page.pop_dialog())]))
+        actions=[ft.TextButton(t("close"), on_click=lambda e: shell.close_dialog())]))
 
 
 def _nice_step(span: float) -> float:

@@ -12,6 +12,7 @@ from typing import Any, Callable
 import flet as ft
 
 from app import i18n, theme
+from app.screens.messages import error_text
 
 DE = {
     "password.change": "Passwort ändern",
@@ -34,10 +35,10 @@ EN = {
 i18n.extend(DE, EN)
 
 
-def show(page: ft.Page, t: Callable[..., str], change: Callable[[str, str], Any],
-         say: Callable[[str, bool], None], said: Callable[[Exception], str]) -> None:
+def show(shell: Any, change: Callable[[str, str], Any]) -> None:
     """Ask for both passwords; ``change(old, new)`` (blocking: it runs in a thread) makes the
-    change, ``say(text, error)`` tells how it went, ``said(exc)`` words a refusal."""
+    change; a refusal is said in one line, and the dialog stays."""
+    t = shell.t
     old, new = (ft.TextField(label=t(key), password=True, can_reveal_password=True, dense=True)
                 for key in ("password.old", "password.new"))
 
@@ -45,18 +46,18 @@ def show(page: ft.Page, t: Callable[..., str], change: Callable[[str, str], Any]
         try:
             await asyncio.to_thread(change, old.value or "", new.value or "")
         except Exception as exc:  # StoreError: a wrong old one, a weak new one, the network
-            say(said(exc), True)
+            shell.snack(error_text(shell, exc), error=True)
             return
-        page.pop_dialog()
-        say(t("password.changed"), False)
+        shell.close_dialog()
+        shell.snack(t("password.changed"))
 
-    page.show_dialog(ft.AlertDialog(
+    shell.page.show_dialog(ft.AlertDialog(
         title=ft.Text(t("password.change")),
         content=ft.Column([
             ft.Semantics(identifier="password-old", content=old),
             ft.Semantics(identifier="password-new", content=new),
             theme.caption(t("password.hint"))], tight=True, spacing=10, width=340),
-        actions=[ft.TextButton(t("password.cancel"), on_click=lambda e: page.pop_dialog()),
+        actions=[ft.TextButton(t("password.cancel"), on_click=lambda e: shell.close_dialog()),
                  ft.Semantics(identifier="password-go", content=ft.FilledButton(
                      t("password.change"), on_click=go))],
         actions_alignment=ft.MainAxisAlignment.END))

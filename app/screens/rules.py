@@ -132,5 +132,5 @@ def show_dialog(shell, game: str, guided: bool = True) -> None:
         content=ft.Container(ft.Column([body], scroll=ft.ScrollMode.AUTO, tight=True), width=width,
                              height=(shell.page.height or 700) * 0.7),
         actions=[*(guide_offer.rules_action(shell, game, after.close_then) if guided else []),
-                 ft.TextButton(shell.t("close"), on_click=lambda e: shell.page.pop_dialog())],
+                 ft.TextButton(shell.t("close"), on_click=lambda e: shell.close_dialog())],
         on_dismiss=after.dismissed, inset_padding=ft.Padding.symmetric(horizontal=12, vertical=24)))

@@ -14,7 +14,7 @@ from typing import Any, Callable
 import flet as ft
 
 from app import i18n, theme
-from app.screens import password_change
+from app.screens import invitation, password_change
 from app.screens.messages import error_text
 from app.sync_link import SyncLink
 
@@ -186,8 +186,7 @@ def _body(shell, redraw: Callable[[], None]) -> ft.Control:
             _button("sync-password", ft.TextButton(
                 t("password.change"), icon=ft.Icons.PASSWORD,
                 on_click=lambda e: password_change.show(
-                    shell.page, t, SyncLink(shell.state.store).change_password, shell.snack,
-                    lambda exc: error_text(shell, exc)))),
+                    shell, SyncLink(shell.state.store).change_password))),
             _button("sync-disconnect", ft.TextButton(
                 t("sync.disconnect"), icon=ft.Icons.LOGOUT,
                 on_click=lambda e: shell.page.run_task(disconnect, shell, redraw)))],
@@ -213,7 +212,7 @@ def connect_dialog(shell, redraw: Callable[[], None], new_account: bool = False)
         wanted = name.value if new_account else None
         if await _call(shell, redraw, lambda: link.connect(
                 server.value or "", login.value or "", password.value or "", wanted)):
-            shell.page.pop_dialog()
+            shell.close_dialog()
             await circle_dialog(shell, redraw)
 
     dialog = ft.AlertDialog(
@@ -222,9 +221,9 @@ def connect_dialog(shell, redraw: Callable[[], None], new_account: bool = False)
                            for f in fields], tight=True, spacing=10, width=340),
         actions=[
             ft.TextButton(t("sync.have_account") if new_account else t("sync.new_account"),
-                          on_click=lambda e: (shell.page.pop_dialog(),
+                          on_click=lambda e: (shell.close_dialog(),
                                               connect_dialog(shell, redraw, not new_account))),
-            ft.TextButton(t("sync.cancel"), on_click=lambda e: shell.page.pop_dialog()),
+            ft.TextButton(t("sync.cancel"), on_click=lambda e: shell.close_dialog()),
             _button("sync-go", ft.FilledButton(
                 t("sync.create_account") if new_account else t("sync.sign_in"), on_click=go)),
         ], actions_alignment=ft.MainAxisAlignment.END)
@@ -245,15 +244,15 @@ async def circle_dialog(shell, redraw: Callable[[], None]) -> None:
 
     async def chosen(circle) -> None:
         if await _call(shell, redraw, lambda: link.choose(circle)):
-            shell.page.pop_dialog()
+            shell.close_dialog()
 
     async def joined(e) -> None:
         if await _call(shell, redraw, lambda: link.join(code.value or "")):
-            shell.page.pop_dialog()
+            shell.close_dialog()
 
     async def made(e) -> None:
         if await _call(shell, redraw, lambda: link.create_circle(name.value or "")):
-            shell.page.pop_dialog()
+            shell.close_dialog()
 
     rows: list[ft.Control] = [
         _button(f"sync-circle-{c.id}", ft.OutlinedButton(
@@ -269,7 +268,7 @@ async def circle_dialog(shell, redraw: Callable[[], None]) -> None:
     shell.page.show_dialog(ft.AlertDialog(
         title=ft.Text(t("sync.choose")),
         content=ft.Column(rows, tight=True, spacing=10, width=340),
-        actions=[ft.TextButton(t("sync.cancel"), on_click=lambda e: shell.page.pop_dialog())]))
+        actions=[ft.TextButton(t("sync.cancel"), on_click=lambda e: shell.close_dialog())]))
 
 
 async def sync_now(shell, redraw: Callable[[], None]) -> None:
@@ -294,15 +293,10 @@ async def invite(shell) -> None:
     except Exception as exc:
         shell.snack(error_text(shell, exc), error=True)
         return
-    shown = f"{code[:4]} {code[4:]}"
-    circle = link.link.circle.name if link.link and link.link.circle else ""
-    shell.page.show_dialog(ft.AlertDialog(
-        title=ft.Text(t("sync.invite_title", name=circle)),
-        content=ft.Column([
-            ft.Semantics(identifier="sync-invitation", content=ft.Text(
-                shown, size=30, font_family=theme.SANS_BOLD, selectable=True)),
-            theme.caption(t("sync.invite_text"))], tight=True, spacing=12, width=340),
-        actions=[ft.TextButton(t("sync.close"), on_click=lambda e: shell.page.pop_dialog())]))
+    kept = link.link
+    circle = kept.circle.name if kept and kept.circle else ""
+    invitation.show(shell, t("sync.invite_title", name=circle), code, t("sync.invite_text"),
+                    invitation.join_link(kept.url if kept else "", code))
 
 
 async def disconnect(shell, redraw: Callable[[], None]) -> None:

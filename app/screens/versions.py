@@ -69,7 +69,7 @@ def show(shell, game_id: int) -> None:
         # A scrolling column fills the dialog's height: only scroll when there are many.
         content=ft.Column([theme.body(t("versions.text")), *rows], spacing=10, tight=True,
                           scroll=ft.ScrollMode.AUTO if len(rows) > 3 else None, width=420),
-        actions=[ft.TextButton(t("close"), on_click=lambda e: shell.page.pop_dialog())]))
+        actions=[ft.TextButton(t("close"), on_click=lambda e: shell.close_dialog())]))
 
 
 def choose(shell, game_id: int, fork_id: int) -> None:

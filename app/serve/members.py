@@ -13,13 +13,14 @@ from __future__ import annotations
 
 import asyncio
 import logging
+import re
 from typing import Any, Callable
 
 import flet as ft
 
 from app import i18n, theme
 from app.serve import strings  # noqa: F401 (the texts of these pages)
-from app.screens import password_change
+from app.screens import invitation, password_change
 from app.screens.messages import error_text
 from app.state import device_language
 from core.server.account_settings import AccountSettings
@@ -28,6 +29,7 @@ from core.store import StoreError
 
 log = logging.getLogger(__name__)
 TOKEN, CIRCLE = "hofstaat.server.token", "hofstaat.server.circle"
+JOIN = re.compile(r"^/join/([A-Za-z0-9]{4,16})/?$")  # an invitation's link (app.screens.invitation)
 
 
 
@@ -60,7 +62,7 @@ class Membership:
             ft.Row([
                 ft.Semantics(identifier="member-invite", content=ft.FilledButton(
                     t("member.invite"), icon=ft.Icons.PERSON_ADD,
-                    on_click=lambda e: self.door.show_invitation(self))),
+                    on_click=lambda e: self.door.show_invitation(self, shell))),
                 ft.Semantics(identifier="member-switch", content=ft.OutlinedButton(
                     t("member.switch"), icon=ft.Icons.GROUPS,
                     on_click=lambda e: shell.page.run_task(self.door.switch))),
@@ -77,11 +79,8 @@ class Membership:
 
     def change_password(self, shell: Any) -> None:
         door = self.door
-        password_change.show(
-            shell.page, shell.t,
-            lambda old, new: door.directory.change_password(door.token or "", old, new,
-                                                            door.page.client_ip),
-            shell.snack, lambda exc: error_text(shell, exc))
+        password_change.show(shell, lambda old, new: door.directory.change_password(
+            door.token or "", old, new, door.page.client_ip))
 
 
 class MemberDoor:
@@ -94,6 +93,8 @@ class MemberDoor:
         self.prefs = ft.SharedPreferences()
         self.token: str | None = None
         self.account: Account | None = None
+        found = JOIN.match((page.route or "").split("?")[0])
+        self.invitation = found.group(1).upper() if found else None  # from the link opened
 
     def t(self, key: str, **kw: Any) -> str:
         return i18n.t(key, self.lang, **kw)
@@ -112,7 +113,9 @@ class MemberDoor:
             return
         wanted = await self._read(CIRCLE)
         circles = await asyncio.to_thread(self.directory.circles_of, self.account.id)
-        chosen = next((c for c in circles if str(c.id) == wanted), None)
+        # An invitation's link shows the circles, with its code ready to join.
+        chosen = None if self.invitation else next((c for c in circles if str(c.id) == wanted),
+                                                   None)
         if chosen is not None:
             await self.enter(chosen)
         else:
@@ -187,7 +190,8 @@ class MemberDoor:
 
         self._draw([
             theme.heading(t("member.new_account") if new_account else t("member.sign_in"), 24),
-            theme.caption(t("member.sign_in_hint")), login, password, name,
+            theme.caption(t("member.invited_sign_in") if self.invitation
+                          else t("member.sign_in_hint")), login, password, name,
             # No mail here: the server's keeper sets a new one (hofstaat serve --set-password).
             *([] if new_account else [theme.caption(t("member.forgot"))]),
             ft.Row([ft.Semantics(identifier="member-go", content=ft.FilledButton(
@@ -201,7 +205,8 @@ class MemberDoor:
 
     def show_circles(self, circles: list[Circle]) -> None:
         t = self.t
-        code = ft.TextField(label=t("member.code"), capitalization=ft.TextCapitalization.CHARACTERS)
+        code = ft.TextField(label=t("member.code"), value=self.invitation or "",
+                            capitalization=ft.TextCapitalization.CHARACTERS)
         name = ft.TextField(label=t("member.circle_name"))
 
         async def joined(e) -> None:
@@ -215,7 +220,9 @@ class MemberDoor:
         rows += [ft.Semantics(identifier=f"member-circle-{c.id}", content=ft.OutlinedButton(
             c.name, icon=ft.Icons.GROUPS, on_click=lambda e, c=c: self.page.run_task(self.enter, c)))
             for c in circles]
-        if not circles:
+        if self.invitation:
+            rows.append(theme.caption(t("member.invited")))
+        elif not circles:
             rows.append(theme.caption(t("member.no_circle")))
         rows += [ft.Divider(), code, ft.Semantics(identifier="member-join", content=ft.FilledTonalButton(
                      t("member.join"), on_click=joined)),
@@ -246,6 +253,10 @@ class MemberDoor:
             self._snack(exc)
             return
         await self._keep(CIRCLE, str(circle.id))
+        self.invitation = None
+        if JOIN.match((self.page.route or "").split("?")[0]):
+            # Home, and the browser's address too: a reload must not offer the used code again.
+            await self.page.push_route("/")
         membership = Membership(self, self.account, circle)
         self.page.views[:] = [ft.View(route="/")]  # the shell builds on the page's first view
         self.open_app(self.page, lambda: AppState(store, self.lang, prefs=prefs,
@@ -265,20 +276,15 @@ class MemberDoor:
         self.page.on_route_change = None
         self.show_sign_in()
 
-    def show_invitation(self, membership: Membership) -> None:
+    def show_invitation(self, membership: Membership, shell: Any) -> None:
         try:
             made = self.directory.invite(membership.account.id, membership.circle.id)
         except StoreError as exc:
             self._snack(exc)
             return
-        self.page.show_dialog(ft.AlertDialog(
-            title=ft.Text(membership.circle.name),
-            content=ft.Column([
-                ft.Semantics(identifier="member-invitation", content=ft.Text(
-                    f"{made.code[:4]} {made.code[4:]}", size=30, font_family=theme.SANS_BOLD,
-                    selectable=True)),
-                theme.caption(self.t("member.invite_text"))], tight=True, spacing=12, width=340),
-            actions=[ft.TextButton("OK", on_click=lambda e: self.page.pop_dialog())]))
+        link = invitation.join_link(invitation.page_base(self.page.url or ""), made.code)
+        invitation.show(shell, membership.circle.name, made.code, shell.t("member.invite_text"),
+                        link)
 
 
 def make_member_main(directory: Directory, stores: Any, tables: Any) -> Callable[[ft.Page], Any]:

@@ -24,6 +24,9 @@ DE = {
     "member.switch": "Runde wechseln", "member.sign_out": "Abmelden",
     "member.invite": "Einladen", "member.invite_text": "Gib diesen Code einer Person, die "
     "mitspielen soll (eine Woche gültig, für eine Person).",
+    "member.invited_sign_in": "Du bist in eine Runde eingeladen: melde dich an oder lege ein "
+    "Konto an, dann trittst du ihr bei.",
+    "member.invited": "Du bist eingeladen: der Code steht schon da, tritt der Runde bei.",
     "ctable.heading": "Tische der Runde", "ctable.new": "Neuer Tisch",
     "ctable.none": "Noch kein Tisch: eröffne einen und spiele mit anderen aus „{circle}“, "
     "jede und jeder am eigenen Gerät.",
@@ -53,6 +56,9 @@ EN = {
     "member.switch": "Switch circle", "member.sign_out": "Sign out",
     "member.invite": "Invite", "member.invite_text": "Give this code to someone who should play "
     "along (good for a week, for one person).",
+    "member.invited_sign_in": "You are invited to a circle: sign in or make an account, then "
+    "join it.",
+    "member.invited": "You are invited: the code is filled in, join the circle.",
     "ctable.heading": "Your circle's tables", "ctable.new": "New table",
     "ctable.none": "No table yet: open one and play with others from “{circle}”, each on "
     "their own device.",

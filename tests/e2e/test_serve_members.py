@@ -4,6 +4,8 @@ shows the sign-in form again; the language a member chose is theirs in the next 
 
 from __future__ import annotations
 
+import re
+
 import pytest
 from playwright.sync_api import expect
 
@@ -19,8 +21,9 @@ def page_at(browser, url: str, size, name: str) -> tuple[App, object]:
     return App(page, url, name), ctx
 
 
-def sign_up(app: App, login: str, name: str) -> None:
-    app.open("/")
+def sign_up(app: App, login: str, name: str, opened: bool = False) -> None:
+    if not opened:
+        app.open("/")
     app.page.get_by_role("button", name="Neues Konto").click()
     retype(app.page.get_by_role("textbox", name="Anmeldename"), login)
     retype(app.page.get_by_role("textbox", name="Passwort"), "ein langes Passwort")
@@ -46,9 +49,15 @@ def test_a_member_signs_up_makes_a_circle_and_uses_the_app_on_it(browser, circle
         expect(anna.by_id("sync-connect")).to_have_count(0)  # a server syncs with nobody
         anna.shot("member-settings", ms=2500)
         invite.click()
-        expect(anna.by_id("member-invitation")).to_be_visible()
+        expect(anna.by_id("invitation-code")).to_be_visible()
+        joining = anna.page.get_by_text(re.compile(r"/join/[A-Z0-9]+$")).first.inner_text()
+        assert joining.startswith(url + "/join/"), joining
         anna.shot("member-invite", ms=1500)
-        anna.page.get_by_role("button", name="OK").click()
+        ctx.grant_permissions(["clipboard-read", "clipboard-write"], origin=url)
+        anna.by_id("invitation-copy").click()
+        anna.page.wait_for_function("link => navigator.clipboard.readText()"
+                                    ".then(text => text === link)", arg=joining)
+        anna.page.get_by_role("button", name="Schließen").click()
         # A new password of her own: the next browser signs in with it.
         password = anna.by_id("member-password")
         into_view(anna, password)
@@ -91,6 +100,22 @@ def test_a_member_signs_up_makes_a_circle_and_uses_the_app_on_it(browser, circle
         expect(eve.page.get_by_text("Du bist noch in keiner Runde")).to_be_visible()
         expect(eve.page.get_by_text("Stammtisch")).to_have_count(0)
         eve.shot("member-stranger")
+    finally:
+        ctx.close()
+
+    # The invitation's link: Ben makes an account on it and joins with the code filled in.
+    ben, ctx = page_at(browser, url, PHONE, "phone")
+    try:
+        ben.open(joining.removeprefix(url))
+        expect(ben.page.get_by_text("Du bist in eine Runde eingeladen").first).to_be_visible(
+            timeout=30_000)
+        sign_up(ben, "ben", "Ben", opened=True)
+        ben.shot("member-invited")
+        # The code is filled in (Flutter's textbox tells its value only once typed into):
+        # joining straight away takes him into the circle.
+        ben.by_id("member-join").click()
+        expect(ben.page.get_by_text("Schulden").first).to_be_attached(timeout=30_000)
+        assert ben.page.url.rstrip("/") == url  # home, not the link's address
     finally:
         ctx.close()
 

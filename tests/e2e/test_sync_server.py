@@ -63,6 +63,16 @@ def test_a_newcomer_connects_makes_a_circle_and_syncs_the_phone(phone, store, ci
     served.wait_for_load_state()
     assert served.url.rstrip("/") == url.rstrip("/")
     served.close()
+    # An invitation: its code, and the link to the server's web client that carries it.
+    invite = app.by_id("sync-invite")
+    into_view(app, invite)
+    invite.click()
+    expect(app.by_id("invitation-code")).to_be_visible(timeout=20_000)
+    expect(app.page.get_by_text(re.compile("^" + re.escape(url) + r"/join/[A-Z0-9]{8}$"))
+           ).to_be_attached()
+    app.shot("sync-invite", ms=1200)
+    app.page.get_by_role("button", name="Schließen").click()
+    expect(app.by_id("invitation-code")).to_have_count(0)
     # A new password from the phone: the phone stays signed in, the old one is gone.
     password = app.by_id("sync-password")
     into_view(app, password)
