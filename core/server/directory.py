@@ -10,11 +10,9 @@ network address, on every server process alike (``core.server.throttle``).
 
 from __future__ import annotations
 
-import hashlib
 import re
 import secrets
 import time
-import unicodedata
 import uuid
 from dataclasses import dataclass
 from typing import Any, Callable
@@ -25,6 +23,7 @@ from sqlmodel import Session
 
 from core.host import codes
 from core.server import circles as places
+from core.server.accounts import Account, SignIn, account_of_row, digest, fold
 from core.server import tables as t
 from core.server import throttle
 from core.server.password_changes import PasswordChanges
@@ -38,23 +37,6 @@ INVITATION_DAYS = 7
 INVITATION_LENGTH = 8  # letters and digits without look-alikes: 31 ** 8, about 850 billion
 _LOGIN = re.compile(r"^[\w.@+-]{3,64}$")
 DAY = 86400.0
-
-
-@dataclass(frozen=True)
-class Account:
-    id: int
-    login: str
-    name: str
-    created_at: float
-
-
-@dataclass(frozen=True)
-class SignIn:
-    """A session: ``token`` is the secret the device keeps; only its hash is stored."""
-
-    token: str
-    account: Account
-    expires_at: float
 
 
 @dataclass(frozen=True)
@@ -78,15 +60,6 @@ class Invitation:
     code: str  # shown once, to be passed on; only its hash is stored
     circle_id: int
     expires_at: float
-
-
-def fold(login: Any) -> str:
-    """A login name as sign-in compares it: NFKC, case-folded, without outer spaces."""
-    return unicodedata.normalize("NFKC", str(login)).strip().casefold()
-
-
-def _digest(secret: str) -> str:
-    return hashlib.sha256(secret.encode()).hexdigest()
 
 
 _NO_CIRCLE = "there is no such circle, or you are not one of its members"
@@ -188,14 +161,14 @@ class Directory(PasswordChanges):
             throttle.right_password(s, folded)
             s.execute(delete(t.sessions).where(t.sessions.c.account_id == account.id,
                                                t.sessions.c.expires_at <= now))
-            s.execute(insert(t.sessions).values(token_hash=_digest(token), account_id=account.id,
+            s.execute(insert(t.sessions).values(token_hash=digest(token), account_id=account.id,
                                                 created_at=now, expires_at=expires))
             if rehash:
                 s.execute(update(t.accounts).where(t.accounts.c.id == account.id)
                           .values(password_hash=rehash))
 
         self._db.write(open_session)
-        return SignIn(token, _account(account), expires)
+        return SignIn(token, account_of_row(account), expires)
 
     def _checked(self, folded: str, password: str, address: str | None, now: float) -> Any:
         """The account row at ``folded`` when ``password`` is its own (see ``sign_in``)."""
@@ -225,18 +198,18 @@ class Directory(PasswordChanges):
 
         def find(s: Session) -> Any:
             return s.execute(select(t.accounts).join(t.sessions)
-                             .where(t.sessions.c.token_hash == _digest(str(token)),
+                             .where(t.sessions.c.token_hash == digest(str(token)),
                                     t.sessions.c.expires_at > now)).first()
 
         row = self._db.read(find)
         if row is None:
             raise StoreError("the session has ended: sign in again", "session_expired")
-        return _account(row)
+        return account_of_row(row)
 
     def sign_out(self, token: str) -> None:
         """End a session (an unknown token is fine: it has ended already)."""
         self._db.write(lambda s: s.execute(
-            delete(t.sessions).where(t.sessions.c.token_hash == _digest(str(token)))))
+            delete(t.sessions).where(t.sessions.c.token_hash == digest(str(token)))))
 
     # --- circles -----------------------------------------------------------------------
 
@@ -312,7 +285,7 @@ class Directory(PasswordChanges):
         code, now = codes.new_code(INVITATION_LENGTH), self._clock()
         expires = now + INVITATION_DAYS * DAY
         self._db.write(lambda s: s.execute(insert(t.invitations).values(
-            code_hash=_digest(code), circle_id=circle_id, created_by=account_id, created_at=now,
+            code_hash=digest(code), circle_id=circle_id, created_by=account_id, created_at=now,
             expires_at=expires)))
         return Invitation(code, circle_id, expires)
 
@@ -322,11 +295,11 @@ class Directory(PasswordChanges):
         :raises StoreError: ``invitation_invalid`` for a code that is wrong, used or expired
             (one answer for all three), ``circle_member`` when the account is a member already.
         """
-        digest, now = _digest(codes.normalise(typed_code)), self._clock()
+        code_hash, now = digest(codes.normalise(typed_code)), self._clock()
 
         def use(s: Session) -> Circle:
             found = s.execute(select(t.invitations).where(
-                t.invitations.c.code_hash == digest, t.invitations.c.used_by.is_(None),
+                t.invitations.c.code_hash == code_hash, t.invitations.c.used_by.is_(None),
                 t.invitations.c.expires_at > now)).first()
             if found is None:
                 raise StoreError("this invitation code is wrong, used or expired",
@@ -335,7 +308,7 @@ class Directory(PasswordChanges):
                     t.members.c.circle_id == found.circle_id,
                     t.members.c.account_id == account_id)).first():
                 raise StoreError("you are a member of this circle already", "circle_member")
-            s.execute(update(t.invitations).where(t.invitations.c.code_hash == digest)
+            s.execute(update(t.invitations).where(t.invitations.c.code_hash == code_hash)
                       .values(used_by=account_id, used_at=now))
             s.execute(insert(t.members).values(circle_id=found.circle_id, account_id=account_id,
                                                role="member", joined_at=now))
@@ -343,10 +316,6 @@ class Directory(PasswordChanges):
             return Circle(circle.id, circle.name, circle.store_key, "member")
 
         return self._db.write(use)
-
-
-def _account(row: Any) -> Account:
-    return Account(row.id, row.login, row.name, row.created_at)
 
 
 def _prepare(s: Session) -> None:
