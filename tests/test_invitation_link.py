@@ -7,7 +7,7 @@ from __future__ import annotations
 import pytest
 
 from app.screens.invitation import join_link, page_base
-from app.serve.members import JOIN
+from app.serve.members import JOIN, invitation_in
 
 
 @pytest.mark.parametrize("page_url, base", [
@@ -25,3 +25,5 @@ def test_the_web_client_reads_the_code_from_the_link_it_was_opened_at():
     assert JOIN.match("/join/abcd2345/").group(1) == "abcd2345"  # made upper case by the door
     for other in ("/", "/join/", "/join/AB", "/join/ABCD2345/x", "/settings", "/join/AB CD"):
         assert JOIN.match(other) is None
+    assert invitation_in("/join/abcd2345?from=mail") == "ABCD2345"
+    assert invitation_in(None) is None

@@ -16,13 +16,11 @@ DE = {
     "invitation.link": "Oder schick diesen Link: damit tritt sie im Browser bei.",
     "invitation.copy": "Link kopieren",
     "invitation.copied": "Der Link ist kopiert.",
-    "invitation.close": "Schließen",
 }
 EN = {
     "invitation.link": "Or send this link: it joins in the browser.",
     "invitation.copy": "Copy link",
     "invitation.copied": "The link is copied.",
-    "invitation.close": "Close",
 }
 i18n.extend(DE, EN)
 
@@ -60,5 +58,5 @@ def show(shell: Any, title: str, code: str, text: str, link: str) -> None:
         ], tight=True, spacing=12, width=340),
         actions=[ft.Semantics(identifier="invitation-copy", content=ft.TextButton(
                      t("invitation.copy"), icon=ft.Icons.CONTENT_COPY, on_click=copy)),
-                 ft.TextButton(t("invitation.close"), on_click=lambda e: shell.close_dialog())],
+                 ft.TextButton(t("close"), on_click=lambda e: shell.close_dialog())],
         actions_alignment=ft.MainAxisAlignment.END))

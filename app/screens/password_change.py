@@ -20,7 +20,6 @@ DE = {
     "password.new": "Neues Passwort",
     "password.hint": "Deine anderen Geräte melden sich danach mit dem neuen Passwort neu an.",
     "password.changed": "Das Passwort ist geändert.",
-    "password.cancel": "Abbrechen",
     "store.password_wrong": "Das bisherige Passwort stimmt nicht.",
 }
 EN = {
@@ -29,7 +28,6 @@ EN = {
     "password.new": "New password",
     "password.hint": "Your other devices then sign in again with the new password.",
     "password.changed": "The password is changed.",
-    "password.cancel": "Cancel",
     "store.password_wrong": "The current password is wrong.",
 }
 i18n.extend(DE, EN)
@@ -57,7 +55,7 @@ def show(shell: Any, change: Callable[[str, str], Any]) -> None:
             ft.Semantics(identifier="password-old", content=old),
             ft.Semantics(identifier="password-new", content=new),
             theme.caption(t("password.hint"))], tight=True, spacing=10, width=340),
-        actions=[ft.TextButton(t("password.cancel"), on_click=lambda e: shell.close_dialog()),
+        actions=[ft.TextButton(t("cancel"), on_click=lambda e: shell.close_dialog()),
                  ft.Semantics(identifier="password-go", content=ft.FilledButton(
                      t("password.change"), on_click=go))],
         actions_alignment=ft.MainAxisAlignment.END))

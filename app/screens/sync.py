@@ -41,7 +41,6 @@ DE = {
     "sync.invite_text": "Gib diesen Code einer Person, die mitspielen soll. Er gilt sieben Tage, "
     "für eine Person. Sie gibt ihn in ihrer App unter Einstellungen → Mit einem Server "
     "abgleichen → Mit Code beitreten ein.",
-    "sync.close": "Schließen",
     "sync.tables": "Tische der Runde",
     "sync.tables_hint": "An einem Tisch der Runde spielt jede Person auf ihrem eigenen Gerät, "
     "im Browser beim Server: dort anmelden, und los.",
@@ -88,7 +87,6 @@ EN = {
     "sync.invite_text": "Give this code to someone who should play along. It is good for seven "
     "days, for one person. They enter it in their app under Settings → Sync with a server → "
     "Join with a code.",
-    "sync.close": "Close",
     "sync.tables": "Circle's tables",
     "sync.tables_hint": "At a circle's table everyone plays on their own device, in the "
     "browser at the server: sign in there and play.",

@@ -76,6 +76,12 @@ class Exchange(BaseModel):
     more: bool = False  # more pages of the device's follow (older apps do not say)
 
 
+def address_of(request: Request) -> str | None:
+    """The client's address: behind a trusted proxy, uvicorn has taken it from the proxy's
+    X-Forwarded-For (``hofstaat serve --proxy``)."""
+    return request.client.host if request.client else None
+
+
 def make_server(directory: Directory, stores: CircleStores, tables: CircleTables) -> FastAPI:
     """The whole server: the HTTP interface under ``/api``, and everywhere else the members'
     web client (the app, signed in to a circle)."""
@@ -135,10 +141,7 @@ def make_api(directory: Directory, stores: CircleStores, tables: CircleTables,
 
     @api.post("/api/sessions", status_code=201)
     def sign_in(body: Credentials, request: Request) -> dict[str, Any]:
-        # The client's address: behind a trusted proxy, uvicorn has taken it from the proxy's
-        # X-Forwarded-For (``hofstaat serve --proxy``).
-        signed = directory.sign_in(body.login, body.password,
-                                   request.client.host if request.client else None)
+        signed = directory.sign_in(body.login, body.password, address_of(request))
         return {"token": signed.token, "expires_at": signed.expires_at,
                 "login": signed.account.login, "name": signed.account.name}
 
@@ -147,7 +150,7 @@ def make_api(directory: Directory, stores: CircleStores, tables: CircleTables,
                         authorization: str | None = Header(None)) -> None:
         # Every other session of the account ends; this one goes on.
         directory.change_password(token_of(authorization), body.old, body.new,
-                                  request.client.host if request.client else None)
+                                  address_of(request))
 
     @api.delete("/api/sessions", status_code=204)
     def sign_out(authorization: str | None = Header(None)) -> None:

@@ -32,6 +32,12 @@ TOKEN, CIRCLE = "hofstaat.server.token", "hofstaat.server.circle"
 JOIN = re.compile(r"^/join/([A-Za-z0-9]{4,16})/?$")  # an invitation's link (app.screens.invitation)
 
 
+def invitation_in(route: str | None) -> str | None:
+    """The invitation's code in the address the page was opened at (``/join/<code>``)."""
+    found = JOIN.match((route or "").split("?")[0])
+    return found.group(1).upper() if found else None
+
+
 
 class Membership:
     """The signed-in member and their circle, as the app's screens see it (``AppState.circle``):
@@ -93,8 +99,7 @@ class MemberDoor:
         self.prefs = ft.SharedPreferences()
         self.token: str | None = None
         self.account: Account | None = None
-        found = JOIN.match((page.route or "").split("?")[0])
-        self.invitation = found.group(1).upper() if found else None  # from the link opened
+        self.invitation = invitation_in(page.route)  # from the link opened
 
     def t(self, key: str, **kw: Any) -> str:
         return i18n.t(key, self.lang, **kw)
@@ -254,7 +259,7 @@ class MemberDoor:
             return
         await self._keep(CIRCLE, str(circle.id))
         self.invitation = None
-        if JOIN.match((self.page.route or "").split("?")[0]):
+        if invitation_in(self.page.route):
             # Home, and the browser's address too: a reload must not offer the used code again.
             await self.page.push_route("/")
         membership = Membership(self, self.account, circle)
