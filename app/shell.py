@@ -159,7 +159,7 @@ class Shell:
         after = AfterClose(self.page)
         self.page.show_dialog(ft.AlertDialog(
             modal=True, title=theme.heading(title, 20), content=theme.body(text), on_dismiss=after.dismissed,
-            actions=[ft.TextButton(self.t("cancel"), on_click=lambda e: self.page.pop_dialog()),
+            actions=[ft.TextButton(self.t("cancel"), on_click=lambda e: self.close_dialog()),
                      ft.FilledButton(confirm_label, on_click=lambda e: after.close_then(on_confirm),
                                      style=ft.ButtonStyle(bgcolor=ft.Colors.ERROR, color=ft.Colors.ON_ERROR)
                                      if destructive else None)]))
@@ -189,7 +189,7 @@ class Shell:
         self.page.show_dialog(ft.AlertDialog(
             modal=True, title=theme.heading(title, 20),
             content=ft.Container(field, width=340), on_dismiss=after.dismissed,
-            actions=[ft.TextButton(self.t("cancel"), on_click=lambda e: self.page.pop_dialog()),
+            actions=[ft.TextButton(self.t("cancel"), on_click=lambda e: self.close_dialog()),
                      ft.FilledButton(ok_label or self.t("save"), on_click=ok)]))
 
     # --- views --------------------------------------------------------------------------------

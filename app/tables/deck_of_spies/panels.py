@@ -107,7 +107,7 @@ def pile_sheet(table: Any, name: str) -> ft.BottomSheet:
         body.append(theme.title(t("spies.sheet.removed"), 14))
         body.append(ft.Row([card_widget.card_view(c, table.lang, size, back) for c in removed], wrap=True,
                            spacing=6))
-    body.append(ft.Row([ft.TextButton(t("close"), on_click=lambda e: table.ui.page.pop_dialog(), height=48)],
+    body.append(ft.Row([ft.TextButton(t("close"), on_click=lambda e: table.ui.close_dialog(), height=48)],
                        alignment=ft.MainAxisAlignment.END))
     # a short pile keeps the sheet as small as its cards; a long one scrolls
     long = len(cards) + len(removed) > (18 if portrait else 30)
@@ -143,4 +143,4 @@ def assassinate_dialog(table: Any, choices: list[tuple[str, list[str]]], hinted:
     return ft.AlertDialog(
         modal=True, title=theme.heading(t("spies.assassinate.title"), 20), on_dismiss=after.dismissed,
         content=ft.Container(ft.Column(rows, spacing=14, tight=True), width=340),
-        actions=[ft.TextButton(t("cancel"), on_click=lambda e: table.ui.page.pop_dialog())])
+        actions=[ft.TextButton(t("cancel"), on_click=lambda e: table.ui.close_dialog())])

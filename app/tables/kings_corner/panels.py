@@ -183,7 +183,7 @@ class PanelPieces:
             content_padding=ft.Padding.only(left=BOARD_PAD, right=BOARD_PAD, top=16, bottom=8),
             content=ft.Container(self.board_table(view, width), width=width),
             actions=[ft.Semantics(identifier="board-close", content=ft.TextButton(
-                self.t("kc.close"), on_click=lambda e: self.ui.page.pop_dialog(),
+                self.t("kc.close"), on_click=lambda e: self.ui.close_dialog(),
                 style=ft.ButtonStyle(color=theme.GOLD_LIGHT,
                                      text_style=ft.TextStyle(font_family=theme.SANS_BOLD, size=14.5))))])
         self.ui.page.show_dialog(dialog)

@@ -71,7 +71,7 @@ class TakeSheet:
         if not pv.forced and not pv.instant_win:
             parts.append(ft.Text(self.t("tf.after_note"), size=12.5, color=IVORY_SOFT))
         parts.append(ft.Row([
-            ft.TextButton(self.t("cancel"), on_click=lambda e: self.ui.page.pop_dialog(), height=52,
+            ft.TextButton(self.t("cancel"), on_click=lambda e: self.ui.close_dialog(), height=52,
                           style=ft.ButtonStyle(color=theme.IVORY)),
             ft.Semantics(identifier="take-confirm", content=ft.FilledButton(
                 self.t("tf.confirm_take"), icon=ft.Icons.BACK_HAND, height=52,
